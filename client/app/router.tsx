@@ -1,0 +1,80 @@
+// The route table of spec 000 §2 plus /login (DECISIONS §2).
+import { Loader2 } from 'lucide-react';
+import * as React from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { BillingPage } from '../features/billing/components/billing-page.tsx';
+import { HomePage } from '../features/home/components/home-page.tsx';
+import { LandingPage } from '../features/landing/components/landing-page.tsx';
+import { MessagesPage } from '../features/messages/components/messages-page.tsx';
+import { MessagingModal } from '../features/messages/components/messaging-modal.tsx';
+import { MyRequestsPage } from '../features/my-requests/components/my-requests-page.tsx';
+import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
+import { ProfilePage } from '../features/profile/components/profile-page.tsx';
+import { TimelinePage } from '../features/timeline/components/timeline-page.tsx';
+import { useAuth, useMeta } from '../lib/auth.ts';
+
+function Loading() {
+  return (
+    <main className="flex min-h-screen items-center justify-center" aria-busy="true">
+      <span role="status" className="flex items-center gap-2 text-muted-foreground">
+        <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+        Loading...
+      </span>
+    </main>
+  );
+}
+
+function ScrollToTop() {
+  const [location] = useLocation();
+  React.useEffect(() => {
+    if (location) window.scrollTo(0, 0);
+  }, [location]);
+  return null;
+}
+
+/** Signed out, or the user lookup still loading: only the landing page and the sign-in screen. */
+function SignedOutRoutes({ loading }: { loading: boolean }) {
+  return (
+    <Switch>
+      <Route path="/">
+        <LandingPage />
+      </Route>
+      <Route path="/login" component={LoginPage} />
+      {/* While loading, a deep link waits for the answer instead of flashing Page Not Found. */}
+      <Route>{loading ? <Loading /> : <NotFoundPage />}</Route>
+    </Switch>
+  );
+}
+
+function SignedInRoutes() {
+  const { data: meta } = useMeta();
+  const billingOff = meta?.billingProvider === 'off';
+  return (
+    <>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/login">
+          <Redirect to="/" replace />
+        </Route>
+        <Route path="/profile" component={ProfilePage} />
+        <Route path="/billing">{billingOff ? <NotFoundPage /> : <BillingPage />}</Route>
+        <Route path="/my-requests" component={MyRequestsPage} />
+        <Route path="/messages" component={MessagesPage} />
+        <Route path="/timeline/:id">{(params) => <TimelinePage id={params.id} />}</Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+      <MessagingModal />
+    </>
+  );
+}
+
+export function AppRouter() {
+  const { isAuthenticated, isLoading } = useAuth();
+  return (
+    <>
+      <ScrollToTop />
+      {isAuthenticated ? <SignedInRoutes /> : <SignedOutRoutes loading={isLoading} />}
+    </>
+  );
+}

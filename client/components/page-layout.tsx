@@ -1,0 +1,28 @@
+import type * as React from 'react';
+import { cn } from '../lib/utils.ts';
+import { AppHeader } from './app-header.tsx';
+
+/** Signed-in screens: the header, then the page's main content. */
+export function SignedInLayout({ children, className }: { children: React.ReactNode; className?: string }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <AppHeader />
+      <main className={cn('mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8', className)}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** Placeholder for screens that arrive in later issues. */
+export function ComingSoon({ title, description }: { title: string; description: string }) {
+  return (
+    <SignedInLayout>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      <p className="mt-2 text-muted-foreground">{description}</p>
+      <div className="mt-8 rounded-xl border border-dashed border-input bg-card p-8 text-center text-sm text-muted-foreground">
+        Coming soon.
+      </div>
+    </SignedInLayout>
+  );
+}

@@ -1,0 +1,176 @@
+// /login: built-in accounts (DECISIONS §2). With OpenID Connect it only offers the provider's sign-in.
+import { AlertCircle, Loader2 } from 'lucide-react';
+import * as React from 'react';
+import { Link, useLocation } from 'wouter';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../common/limits.ts';
+import { LogoMark, Wordmark } from '../../../components/logo.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
+import { goToLogin, useMeta } from '../../../lib/auth.ts';
+import { serverMessage } from '../../../lib/authUtils.ts';
+import { useAuthMutation } from '../api/auth-api.ts';
+
+type Mode = 'signin' | 'register';
+
+const TABS: { value: Mode; label: string }[] = [
+  { value: 'signin', label: 'Sign in' },
+  { value: 'register', label: 'Create account' },
+];
+
+export function LoginPage() {
+  const { data: meta } = useMeta();
+  return (
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-indigo-50 via-background to-background">
+      <header className="mx-auto flex w-full max-w-6xl items-center px-4 py-4 sm:px-6">
+        <Link
+          href="/"
+          className="flex items-center gap-2 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <LogoMark className="size-8" />
+          <Wordmark />
+        </Link>
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:pt-12">
+        <Card className="w-full max-w-md">
+          <CardHeader className="text-center">
+            <h1 className="text-2xl font-bold tracking-tight">Welcome to Threadline</h1>
+            <CardDescription>Sign in or create an account to reach your threadlines.</CardDescription>
+          </CardHeader>
+          <CardContent>{meta?.authProvider === 'oidc' ? <SingleSignOn /> : <LocalAccountForm />}</CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}
+
+function SingleSignOn() {
+  return (
+    <Button className="w-full" size="lg" onClick={goToLogin}>
+      Continue to sign in
+    </Button>
+  );
+}
+
+function LocalAccountForm() {
+  const [mode, setMode] = React.useState<Mode>('signin');
+  const [email, setEmail] = React.useState('');
+  const [password, setPassword] = React.useState('');
+  const [firstName, setFirstName] = React.useState('');
+  const [lastName, setLastName] = React.useState('');
+  const [, navigate] = useLocation();
+  const signIn = useAuthMutation('signin');
+  const register = useAuthMutation('register');
+  const mutation = mode === 'signin' ? signIn : register;
+  const creating = mode === 'register';
+
+  const changeMode = (next: Mode) => {
+    setMode(next);
+    signIn.reset();
+    register.reset();
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    mutation.mutate(
+      { email, password, firstName, lastName },
+      { onSuccess: () => navigate('/', { replace: true }) },
+    );
+  };
+
+  const error = mutation.error
+    ? (serverMessage(mutation.error) ??
+      (creating ? 'Could not create the account. Please try again.' : 'Could not sign in. Please try again.'))
+    : null;
+
+  return (
+    <div className="grid gap-5">
+      <TabList idBase="auth" label="Account" items={TABS} value={mode} onValueChange={changeMode} />
+      <TabPanel idBase="auth" value={mode}>
+        <form className="grid gap-4" onSubmit={onSubmit}>
+          {creating && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-2">
+                <Label htmlFor="auth-first-name">First name</Label>
+                <Input
+                  id="auth-first-name"
+                  name="firstName"
+                  autoComplete="given-name"
+                  maxLength={100}
+                  value={firstName}
+                  onChange={(e) => setFirstName(e.target.value)}
+                />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="auth-last-name">Last name</Label>
+                <Input
+                  id="auth-last-name"
+                  name="lastName"
+                  autoComplete="family-name"
+                  maxLength={100}
+                  value={lastName}
+                  onChange={(e) => setLastName(e.target.value)}
+                />
+              </div>
+            </div>
+          )}
+          <div className="grid gap-2">
+            <Label htmlFor="auth-email">Email</Label>
+            <Input
+              id="auth-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="auth-password">Password</Label>
+            <Input
+              id="auth-password"
+              name="password"
+              type="password"
+              autoComplete={creating ? 'new-password' : 'current-password'}
+              required
+              minLength={creating ? PASSWORD_MIN : undefined}
+              maxLength={PASSWORD_MAX}
+              aria-describedby={creating ? 'auth-password-hint' : undefined}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {creating && (
+              <p id="auth-password-hint" className="text-xs text-muted-foreground">
+                At least {PASSWORD_MIN} characters.
+              </p>
+            )}
+          </div>
+          {error && (
+            <p
+              role="alert"
+              className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+            >
+              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>{error}</span>
+            </p>
+          )}
+          <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
+            {mutation.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {mutation.isPending
+              ? creating
+                ? 'Creating account...'
+                : 'Signing in...'
+              : creating
+                ? 'Create account'
+                : 'Sign in'}
+          </Button>
+        </form>
+      </TabPanel>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+// /profile: Edit Profile (spec 000 §2). Picture upload arrives with media; the camera button waits for it.
+import { ArrowLeft, Camera, Loader2 } from 'lucide-react';
+import * as React from 'react';
+import { useLocation } from 'wouter';
+import { PROFILE_IMAGE_MAX_BYTES, TEXT_LIMITS } from '../../../../common/limits.ts';
+import { shownName } from '../../../../common/names.ts';
+import type { CurrentUser } from '../../../../common/schemas/user.ts';
+import { SignedInLayout } from '../../../components/page-layout.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { useAuth } from '../../../lib/auth.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+const MAX_IMAGE_MB = PROFILE_IMAGE_MAX_BYTES / (1024 * 1024);
+
+export function ProfilePage() {
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  return (
+    <SignedInLayout className="max-w-2xl">
+      <Button variant="ghost" className="-ml-3 mb-4" onClick={() => navigate('/')}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Timelines
+      </Button>
+      <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Edit Profile</h1>
+      {user && <ProfileCards user={user} />}
+    </SignedInLayout>
+  );
+}
+
+function ProfileCards({ user }: { user: CurrentUser }) {
+  const [displayName, setDisplayName] = React.useState(user.displayName ?? '');
+  const [bio, setBio] = React.useState(user.bio ?? '');
+  const update = useUpdateProfile();
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    update.mutate(
+      { displayName, bio },
+      {
+        onSuccess: (saved) => {
+          setDisplayName(saved.displayName ?? '');
+          setBio(saved.bio ?? '');
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Profile</CardTitle>
+          <CardDescription>How other members see you in threadlines and messages.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <div className="flex flex-col items-center gap-3 sm:flex-row sm:gap-5">
+            <div className="relative">
+              <UserAvatar user={user} className="size-24" fallbackClassName="text-2xl" />
+              <Button
+                size="icon"
+                variant="secondary"
+                className="absolute -right-1 -bottom-1 size-9 rounded-full border-2 border-card shadow"
+                disabled
+                aria-label="Upload profile picture"
+                title="Picture uploads arrive in a later update"
+              >
+                <Camera aria-hidden="true" />
+              </Button>
+            </div>
+            <div className="text-center sm:text-left">
+              <p className="font-semibold">{shownName(user)}</p>
+              <p className="text-sm text-muted-foreground">Maximum file size: {MAX_IMAGE_MB}MB</p>
+            </div>
+          </div>
+
+          <form className="grid gap-5" onSubmit={onSubmit}>
+            <div className="grid gap-2">
+              <Label htmlFor="profile-display-name">Display Name</Label>
+              <Input
+                id="profile-display-name"
+                name="displayName"
+                placeholder="How should others see your name?"
+                maxLength={TEXT_LIMITS.displayName}
+                value={displayName}
+                onChange={(e) => setDisplayName(e.target.value)}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="profile-bio">Bio</Label>
+              <Textarea
+                id="profile-bio"
+                name="bio"
+                rows={3}
+                placeholder="Tell others a bit about yourself... (optional)"
+                maxLength={TEXT_LIMITS.bio}
+                aria-describedby="profile-bio-count"
+                value={bio}
+                onChange={(e) => setBio(e.target.value)}
+              />
+              <p id="profile-bio-count" className="text-right text-xs text-muted-foreground">
+                {bio.length}/{TEXT_LIMITS.bio}
+              </p>
+            </div>
+            <div>
+              <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
+                {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                {update.isPending ? 'Saving...' : 'Save Profile'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Account Information</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <div className="min-w-0 sm:col-span-2">
+              <dt className="text-sm text-muted-foreground">Email</dt>
+              <dd className="break-words font-medium">{user.email ?? '—'}</dd>
+            </div>
+            {user.firstName && (
+              <div className="min-w-0">
+                <dt className="text-sm text-muted-foreground">First Name</dt>
+                <dd className="break-words font-medium">{user.firstName}</dd>
+              </div>
+            )}
+            {user.lastName && (
+              <div className="min-w-0">
+                <dt className="text-sm text-muted-foreground">Last Name</dt>
+                <dd className="break-words font-medium">{user.lastName}</dd>
+              </div>
+            )}
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

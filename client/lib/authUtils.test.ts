@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UI_TIMING } from '../../common/limits.ts';
+import { handleUnauthorized, isUnauthorizedError, serverMessage } from './authUtils.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('isUnauthorizedError', () => {
+  it('matches errors built from a 401 Unauthorized answer', () => {
+    expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
+  });
+
+  it('does not match other errors', () => {
+    expect(isUnauthorizedError(new Error('401: {"message":"Invalid email or password"}'))).toBe(false);
+    expect(isUnauthorizedError(new Error('403: {"message":"Unauthorized"}'))).toBe(false);
+    expect(isUnauthorizedError(new Error('Unauthorized'))).toBe(false);
+    expect(isUnauthorizedError('401: Unauthorized')).toBe(false);
+  });
+});
+
+describe('handleUnauthorized', () => {
+  it('shows the destructive toast, then goes to /api/login after 500 ms', () => {
+    vi.useFakeTimers();
+    const toast = vi.fn();
+    const navigate = vi.fn();
+    handleUnauthorized(toast, navigate);
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+      variant: 'destructive',
+    });
+    vi.advanceTimersByTime(UI_TIMING.unauthorizedRedirectMs - 1);
+    expect(navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(navigate).toHaveBeenCalledWith('/api/login');
+    expect(UI_TIMING.unauthorizedRedirectMs).toBe(500);
+  });
+});
+
+describe('serverMessage', () => {
+  it('reads the message field out of a "status: JSON" error', () => {
+    expect(serverMessage(new Error('400: {"message":"Display name must be at most 100 characters"}'))).toBe(
+      'Display name must be at most 100 characters',
+    );
+  });
+
+  it('uses a plain-text body, and gives nothing for network failures or bodies without a message', () => {
+    expect(serverMessage(new Error('502: Bad Gateway'))).toBe('Bad Gateway');
+    expect(serverMessage(new TypeError('Failed to fetch'))).toBeUndefined();
+    expect(serverMessage(new Error('400: {"errors":[]}'))).toBeUndefined();
+    expect(serverMessage(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,57 @@
+// TanStack Query set-up and the fetch helpers of spec 000 §7-8.
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/** Any non-OK answer becomes Error(`${status}: ${body text or status text}`). */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    throw new Error(`${res.status}: ${text}`);
+  }
+}
+
+/** A call with credentials; a JSON body (and its content type) only when data is given. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const hasBody = data !== undefined;
+  const res = await fetch(url, {
+    method,
+    headers: hasBody ? { 'Content-Type': 'application/json' } : {},
+    body: hasBody ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The default read: GET the query key segments joined with '/', parsed as JSON. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    if (options.on401 === 'returnNull' && res.status === 401) {
+      return null as T;
+    }
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** No retries, no refetch on focus, data never goes stale. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,40 @@
+// Text bounds the server enforces after trimming (DECISIONS §6) and other shared constants.
+export const TEXT_LIMITS = {
+  post: 10_000,
+  comment: 2_000,
+  directMessage: 4_000,
+  timelineName: 255,
+  timelineDescription: 1_000,
+  requestMessage: 500,
+  blockReason: 500,
+  displayName: 100,
+  bio: 500,
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+export const NAME_PART_MAX = 100;
+
+export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const JOIN_CODE_LENGTH = 8;
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+
+// Client timing constants (spec 000 §9).
+export const UI_TIMING = {
+  unreadRefetchMs: 30_000,
+  conversationsRefetchMs: 30_000,
+  messagesRefetchMs: 5_000,
+  searchDebounceMs: 300,
+  copiedIndicatorMs: 2_000,
+  unauthorizedRedirectMs: 500,
+  toastDurationMs: 5_000,
+  toastRemoveDelayMs: 1_000_000,
+  toastSwipeThresholdPx: 50,
+} as const;
+
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

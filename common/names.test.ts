@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { imageSrc, initials, shownName } from './names.ts';
+
+describe('shownName', () => {
+  it('falls back from displayName to firstName to the e-mail to User', () => {
+    expect(shownName({ displayName: 'Ada', firstName: 'A', email: 'a@b.c' })).toBe('Ada');
+    expect(shownName({ displayName: ' ', firstName: 'Grace', email: 'g@b.c' })).toBe('Grace');
+    expect(shownName({ email: 'linus@example.org' })).toBe('linus');
+    expect(shownName({})).toBe('User');
+    expect(shownName(null)).toBe('User');
+  });
+});
+
+describe('initials', () => {
+  it('takes at most two letters', () => {
+    expect(initials({ displayName: 'ada lovelace byron' })).toBe('AL');
+    expect(initials({ firstName: 'grace' })).toBe('GR');
+    expect(initials({})).toBe('US');
+  });
+});
+
+describe('imageSrc', () => {
+  it('prefixes /objects/ when missing', () => {
+    expect(imageSrc('uploads/abc')).toBe('/objects/uploads/abc');
+    expect(imageSrc('/objects/uploads/abc')).toBe('/objects/uploads/abc');
+    expect(imageSrc(null)).toBeUndefined();
+  });
+});

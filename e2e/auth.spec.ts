@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, expectAccessible, PASSWORD, uniqueEmail } from './helpers.ts';
+
+test('a visitor creates an account from the landing page, reaches home and signs out', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Threadline');
+  await page.getByRole('button', { name: 'Get Started Free' }).click();
+  await expect(page).toHaveURL('/login');
+
+  const email = uniqueEmail('journey');
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('banner')).toContainText('Grace');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In to Continue' })).toBeVisible();
+
+  // Signing back in with the same credentials works; a wrong password is refused with the server's words.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+});
+
+test('an unknown path shows Page Not Found, signed out and signed in', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await createAccount(page, uniqueEmail('lost'));
+  await page.goto('/definitely-not-here');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('a profile edit persists across a reload', async ({ page }) => {
+  await createAccount(page, uniqueEmail('profile'), 'Linus');
+  await page.goto('/profile');
+  await expect(page.getByText('Maximum file size: 5MB')).toBeVisible();
+  await page.getByLabel('Display Name').fill('Linus the Great');
+  await page.getByLabel('Bio').fill('Maintains things.');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile updated successfully!').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Display Name')).toHaveValue('Linus the Great');
+  await expect(page.getByLabel('Bio')).toHaveValue('Maintains things.');
+  await expect(page.getByRole('banner')).toContainText('Linus the Great');
+});
+
+test('landing, login, home and profile have no serious or critical axe violation', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Get Started Free' })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expectAccessible(page);
+  await createAccount(page, uniqueEmail('axe'));
+  await expectAccessible(page);
+  await page.goto('/profile');
+  await expect(page.getByRole('button', { name: 'Save Profile' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the layout fits a 360 px wide screen', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/', '/login']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  await createAccount(page, uniqueEmail('narrow'));
+  for (const path of ['/', '/profile']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

@@ -1,0 +1,90 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { setupTestApp } from './test/app.ts';
+import { openTestDatabase } from './test/db.ts';
+import { buildUser, cookieFor } from './test/factories.ts';
+
+describe('serving the client', () => {
+  let dir: string;
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'tl-client-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Threadline</title>');
+    await writeFile(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    database = await openTestDatabase();
+    app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      database,
+      sessionSecret: 'x'.repeat(40),
+      logger: false,
+      clientDir: dir,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('caches hashed assets for a year and index.html never', async () => {
+    const asset = await app.inject({ url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const index = await app.inject({ url: '/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('serves the app for every client path, including unknown ones', async () => {
+    for (const url of ['/profile', '/timeline/3f0e', '/no/such/page', '/login?next=x']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Threadline</title>');
+    }
+  });
+
+  it('answers a missing file or API path with a JSON 404', async () => {
+    for (const url of ['/assets/missing.js', '/api/nothing', '/api']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found' });
+    }
+  });
+});
+
+describe('no route answers 500 to junk', () => {
+  const t = setupTestApp();
+  const junk: unknown[] = [null, 0, 'x', [], [1, 2], { a: { b: [] } }, { email: {}, password: [] }, '\u0000'];
+
+  it('sweeps every API route, signed out and signed in', async () => {
+    const user = await buildUser(t.database.db);
+    const cookie = await cookieFor(t.app, user);
+    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) {
+      const url = route.url.replace(/:(\w+)/g, 'not-a-uuid');
+      for (const headers of [{}, { cookie }]) {
+        for (const body of route.method === 'GET' ? [undefined] : junk) {
+          const res = await t.app.inject({
+            method: route.method as 'POST',
+            url,
+            headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
+            payload: body === undefined ? undefined : JSON.stringify(body),
+          });
+          expect(res.statusCode, `${route.method} ${url} ${JSON.stringify(body)}`).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+        }
+      }
+    }
+  });
+});

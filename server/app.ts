@@ -1,0 +1,169 @@
+// Builds the Fastify app. Plugins are registered in this order: compilers and errors, security,
+// cookies and sessions, API routes (public, then the signed-in subtree), static client and fallbacks.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { BODY_LIMIT_BYTES } from '../common/limits.ts';
+import type { OidcOptions } from './auth/oidc.ts';
+import { authPlugin, requireUser } from './auth/plugin.ts';
+import { SessionStore } from './auth/sessions.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { errorHandler } from './http/errorHandler.ts';
+import { isCrossSite } from './http/origin.ts';
+import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
+import { authRoutes } from './routes/auth.ts';
+import { metaRoutes } from './routes/meta.ts';
+import { profileRoutes } from './routes/profile.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    /** Every route registered, for tests that sweep the whole API. */
+    routeTable: { method: string; url: string }[];
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  sessionSecret: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built client lives; defaults to dist/client. */
+  clientDir?: string;
+  /** Background maintenance (session purge, PGlite vacuum); off in tests. */
+  maintenance?: boolean;
+  /** Test-only openid-client discovery hooks (e.g. allowInsecureRequests for an http issuer). */
+  oidcExecute?: OidcOptions['execute'];
+}
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
+  });
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  app.setErrorHandler(errorHandler);
+  // Only JSON bodies: a cross-site form can send text/plain, never application/json without CORS.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // https: for avatars an OpenID provider hosts (the picture claim).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        ...(config.secureCookies && { upgradeInsecureRequests: [] }),
+      },
+    },
+    strictTransportSecurity: config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: deps.sessionSecret });
+  await app.register(rateLimit, { global: false });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
+    if ((upgrade || !SAFE_METHODS.has(request.method)) && isCrossSite(request, config.publicUrl)) {
+      return reply.code(403).send({ message: 'Cross-site request refused' });
+    }
+  });
+
+  await app.register(authPlugin, { sessions: new SessionStore(database.db, deps.sessionSecret) });
+  await app.register(metaRoutes);
+  await app.register(authRoutes, { oidcExecute: deps.oidcExecute });
+  await app.register(async (signedIn) => {
+    signedIn.addHook('preHandler', requireUser);
+    await signedIn.register(profileRoutes);
+  });
+
+  await registerClient(app, deps.clientDir ?? path.join(rootDir, 'dist', 'client'));
+  if (deps.maintenance) scheduleMaintenance(app, database);
+  return app;
+}
+
+async function registerClient(app: FastifyInstance, clientDir: string) {
+  const built = existsSync(path.join(clientDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi =
+      request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/objects/');
+    if (isApi || !SAFE_METHODS.has(request.method)) {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    if (!built) {
+      return reply.code(503).type('text/plain').send('The client is not built: run `npm run build`.');
+    }
+    // Every other path is a client route (the client shows Page Not Found for unknown ones).
+    const lastSegment = request.url.split('?')[0]!.split('/').pop() ?? '';
+    if (lastSegment.includes('.')) {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}
+
+function scheduleMaintenance(app: FastifyInstance, database: Database) {
+  const hourly = setInterval(
+    () => {
+      app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session purge failed'));
+    },
+    60 * 60 * 1000,
+  );
+  // PGlite has no autovacuum; planner statistics go stale without this.
+  const vacuum = setInterval(
+    () => {
+      database.maintain().catch((err) => app.log.warn({ err }, 'VACUUM ANALYZE failed'));
+    },
+    6 * 60 * 60 * 1000,
+  );
+  hourly.unref();
+  vacuum.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(hourly);
+    clearInterval(vacuum);
+  });
+}

@@ -1,0 +1,36 @@
+// Built-in accounts (AUTH_PROVIDER=local): registration and password sign-in.
+import { eq } from 'drizzle-orm';
+import type { LoginBody, RegisterBody } from '../../common/schemas/user.ts';
+import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { type User, users } from '../db/schema/index.ts';
+import { conflict } from '../http/errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export const DUPLICATE_EMAIL = 'An account with this email already exists';
+
+export async function registerLocalUser(db: Db, body: RegisterBody): Promise<User> {
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: body.email,
+        passwordHash,
+        firstName: body.firstName ?? null,
+        lastName: body.lastName ?? null,
+      })
+      .returning();
+    return user!;
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_unique')) throw conflict(DUPLICATE_EMAIL);
+    throw err;
+  }
+}
+
+/** The user for these credentials, or null. */
+export async function authenticateLocalUser(db: Db, body: LoginBody): Promise<User | null> {
+  const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
+  const ok = await verifyPassword(user?.passwordHash, body.password);
+  return ok && user ? user : null;
+}

@@ -1,0 +1,194 @@
+// AUTH_PROVIDER=oidc (DECISIONS §2): authorization-code flow with PKCE, state and nonce against any
+// standard issuer, then the user is upserted from the claims and signed in with a fresh session.
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as client from 'openid-client';
+import { z } from 'zod';
+import { NAME_PART_MAX } from '../../common/limits.ts';
+import { emailSchema } from '../../common/schemas/user.ts';
+import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { type User, users } from '../db/schema/index.ts';
+import { HttpError } from '../http/errors.ts';
+import { signIn } from './plugin.ts';
+
+export interface OidcOptions {
+  /** Passed to openid-client's discovery; tests use [allowInsecureRequests] for an http issuer. */
+  execute?: Array<(config: client.Configuration) => void>;
+}
+
+const FLOW_COOKIE = 'tl_oidc_flow';
+const FLOW_TTL_MS = 10 * 60 * 1000;
+const SCOPE = 'openid email profile';
+const DISCOVERY_TIMEOUT_S = 10;
+
+const flowSchema = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), exp: z.number() });
+type Flow = z.infer<typeof flowSchema>;
+
+export async function oidcRoutes(app: FastifyInstance, opts: OidcOptions) {
+  const { auth, publicUrl, secureCookies } = app.config;
+  if (auth.provider !== 'oidc' || !publicUrl)
+    throw new Error('oidcRoutes needs AUTH_PROVIDER=oidc and PUBLIC_URL');
+  const redirectUri = `${publicUrl}/api/callback`;
+  const cookieOptions = { path: '/api/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
+
+  // Discovered on first use so the app starts while the issuer is down; a failure is retried next time.
+  let discovered: Promise<client.Configuration> | undefined;
+  const configuration = () => {
+    discovered ??= client
+      .discovery(
+        new URL(auth.issuerUrl),
+        auth.clientId,
+        undefined,
+        auth.clientSecret ? client.ClientSecretBasic(auth.clientSecret) : client.None(),
+        { execute: opts.execute, timeout: DISCOVERY_TIMEOUT_S },
+      )
+      .catch((err) => {
+        discovered = undefined;
+        throw err;
+      });
+    return discovered;
+  };
+
+  app.get('/api/login', async (request, reply) => {
+    let config: client.Configuration;
+    try {
+      config = await configuration();
+    } catch (err) {
+      request.log.warn({ err }, 'OIDC discovery failed');
+      throw new HttpError(503, 'Sign-in provider unavailable');
+    }
+    const flow: Flow = {
+      verifier: client.randomPKCECodeVerifier(),
+      state: client.randomState(),
+      nonce: client.randomNonce(),
+      exp: Date.now() + FLOW_TTL_MS,
+    };
+    reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
+      ...cookieOptions,
+      signed: true,
+      maxAge: FLOW_TTL_MS / 1000,
+    });
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: SCOPE,
+      code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
+      code_challenge_method: 'S256',
+      state: flow.state,
+      nonce: flow.nonce,
+    });
+    return reply.redirect(url.href);
+  });
+
+  app.get('/api/callback', async (request, reply) => {
+    const flow = readFlow(request);
+    reply.clearCookie(FLOW_COOKIE, cookieOptions);
+    try {
+      if (!flow) throw new Error('sign-in flow cookie missing, invalid or expired');
+      const config = await configuration();
+      // Must equal the redirect_uri sent from /api/login, whatever host or proxy the request came through.
+      const tokens = await client.authorizationCodeGrant(config, new URL(`${publicUrl}${request.url}`), {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+        expectedNonce: flow.nonce,
+        idTokenExpected: true,
+      });
+      const idClaims = tokens.claims()!;
+      // Issuers with conformant ID tokens only give email and names through userinfo.
+      const info = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+      const subject = `${config.serverMetadata().issuer}|${idClaims.sub}`;
+      const user = await upsertOidcUser(app.db, subject, { ...idClaims, ...info });
+      await signIn(app, request, reply, user);
+      return reply.redirect('/');
+    } catch (err) {
+      request.log.warn({ err }, 'OIDC sign-in failed');
+      return reply.redirect('/?signin=failed');
+    }
+  });
+}
+
+function readFlow(request: FastifyRequest): Flow | null {
+  const raw = request.cookies[FLOW_COOKIE];
+  if (!raw) return null;
+  const { valid, value } = request.unsignCookie(raw);
+  if (!valid || !value) return null;
+  try {
+    const flow = flowSchema.parse(JSON.parse(value));
+    return flow.exp > Date.now() ? flow : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Profile {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  profileImageUrl?: string;
+}
+
+/** The claims we keep, cut to the columns' sizes; anything unusable is left out rather than failing sign-in. */
+function profileFrom(claims: Record<string, unknown>): Profile {
+  const text = (v: unknown, max: number) =>
+    typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : undefined;
+  const email = emailSchema.safeParse(claims.email);
+  const picture = text(claims.picture, 2000);
+  return {
+    email: email.success ? email.data : undefined,
+    firstName: text(claims.given_name, NAME_PART_MAX),
+    lastName: text(claims.family_name, NAME_PART_MAX),
+    profileImageUrl: picture && /^https?:\/\//i.test(picture) ? picture : undefined,
+  };
+}
+
+export async function upsertOidcUser(
+  db: Db,
+  subject: string,
+  claims: Record<string, unknown>,
+): Promise<User> {
+  const profile = profileFrom(claims);
+  const [known] = await db.select().from(users).where(eq(users.oidcSubject, subject)).limit(1);
+  if (known) return refreshProfile(db, known, profile);
+
+  // Only an issuer-verified address may take over an existing account that has no OIDC identity yet.
+  const verified = claims.email_verified === true || claims.email_verified === 'true';
+  if (profile.email && verified) {
+    const [linked] = await db
+      .update(users)
+      .set({ oidcSubject: subject, updatedAt: new Date() })
+      .where(and(eq(users.email, profile.email), isNull(users.oidcSubject)))
+      .returning();
+    if (linked) return refreshProfile(db, linked, profile);
+  }
+
+  const create = (values: Profile) =>
+    db
+      .insert(users)
+      .values({ ...values, oidcSubject: subject })
+      .returning();
+  try {
+    return (await create(profile))[0]!;
+  } catch (err) {
+    // The address belongs to another account: sign in without it rather than fail.
+    if (!isUniqueViolation(err, 'users_email_unique')) throw err;
+    return (await create({ ...profile, email: undefined }))[0]!;
+  }
+}
+
+/** Updates what the claims give; displayName, bio and an uploaded picture are the user's own. */
+async function refreshProfile(db: Db, user: User, profile: Profile): Promise<User> {
+  const uploadedPicture = user.profileImageUrl !== null && !/^https?:\/\//i.test(user.profileImageUrl);
+  const patch = {
+    ...profile,
+    profileImageUrl: uploadedPicture ? undefined : profile.profileImageUrl,
+    updatedAt: new Date(),
+  };
+  const update = (values: typeof patch) =>
+    db.update(users).set(values).where(eq(users.id, user.id)).returning();
+  try {
+    return (await update(patch))[0]!;
+  } catch (err) {
+    if (!isUniqueViolation(err, 'users_email_unique')) throw err;
+    return (await update({ ...patch, email: undefined }))[0]!;
+  }
+}

@@ -1,0 +1,80 @@
+// Server-side sessions in the `sessions` table: a random token in the cookie, its HMAC as the row key,
+// 7 days idle and 30 days absolute.
+import { createHmac, randomBytes } from 'node:crypto';
+import { eq, lt, sql } from 'drizzle-orm';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../common/limits.ts';
+import type { Db } from '../db/client.ts';
+import { sessions, type User, users } from '../db/schema/index.ts';
+
+/** The user id inside the session's JSON. */
+const sessionUserId = sql<string>`(${sessions.sess}->>'userId')::uuid`;
+
+/** Sliding expiry is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 10 * 60 * 1000;
+
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private key(token: string): string {
+    return createHmac('sha256', this.secret).update(token).digest('base64url');
+  }
+
+  /** Starts a new session (a fresh id at every sign-in) and returns the cookie token. */
+  async create(userId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.db.insert(sessions).values({
+      sid: this.key(token),
+      sess: { userId, createdAt: now },
+      expire: new Date(now + SESSION_IDLE_MS),
+    });
+    return token;
+  }
+
+  /** The signed-in user for a cookie token, or null; ends sessions past either limit. */
+  async resolve(token: string | undefined): Promise<{ user: User; token: string } | null> {
+    if (!token || token.length > 100) return null;
+    const sid = this.key(token);
+    const [row] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessionUserId))
+      .where(eq(sessions.sid, sid))
+      .limit(1);
+    if (!row) return null;
+    const now = this.now();
+    const expire = row.session.expire.getTime();
+    if (expire <= now || row.session.sess.createdAt + SESSION_ABSOLUTE_MS <= now) {
+      await this.db.delete(sessions).where(eq(sessions.sid, sid));
+      return null;
+    }
+    if (now + SESSION_IDLE_MS - expire > TOUCH_EVERY_MS) {
+      await this.db
+        .update(sessions)
+        .set({ expire: new Date(now + SESSION_IDLE_MS) })
+        .where(eq(sessions.sid, sid));
+    }
+    return { user: row.user, token };
+  }
+
+  async destroy(token: string | undefined): Promise<void> {
+    if (!token || token.length > 100) return;
+    await this.db.delete(sessions).where(eq(sessions.sid, this.key(token)));
+  }
+
+  async destroyAllFor(userId: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessionUserId, userId));
+  }
+
+  async purgeExpired(): Promise<number> {
+    const gone = await this.db
+      .delete(sessions)
+      .where(lt(sessions.expire, new Date(this.now())))
+      .returning({ sid: sessions.sid });
+    return gone.length;
+  }
+}

@@ -1,0 +1,163 @@
+// Environment -> typed config (DECISIONS §1). A bad value stops start-up with one line naming the variable.
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = z.url({ message: 'must be an absolute URL' });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(5000),
+    HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    PUBLIC_URL: url.optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    AUTH_PROVIDER: z.enum(['local', 'oidc'], { message: 'must be local or oidc' }).default('local'),
+    OIDC_ISSUER_URL: url.optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+    S3_ENDPOINT: url.optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.default(true),
+    BILLING_PROVIDER: z
+      .enum(['sandbox', 'stripe', 'off'], { message: 'must be sandbox, stripe or off' })
+      .default('sandbox'),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_PRICE_PRO_MONTHLY: z.string().min(1).optional(),
+    STRIPE_PRICE_PRO_YEARLY: z.string().min(1).optional(),
+    STRIPE_PRICE_COMMUNITY_MONTHLY: z.string().min(1).optional(),
+    STRIPE_PRICE_COMMUNITY_YEARLY: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    const need = (cond: boolean, keys: (keyof typeof env)[], why: string) => {
+      if (!cond) return;
+      for (const key of keys) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${why}` });
+      }
+    };
+    need(
+      env.AUTH_PROVIDER === 'oidc',
+      ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'PUBLIC_URL'],
+      'AUTH_PROVIDER=oidc',
+    );
+    need(env.STORAGE === 's3', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'STORAGE=s3');
+    need(
+      env.BILLING_PROVIDER === 'stripe',
+      ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+      'BILLING_PROVIDER=stripe',
+    );
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  /** True when PUBLIC_URL is https: cookies get Secure and the __Host- prefix. */
+  secureCookies: boolean;
+  sessionSecret: string | undefined;
+  auth:
+    | { provider: 'local' }
+    | { provider: 'oidc'; issuerUrl: string; clientId: string; clientSecret: string | undefined };
+  storage: Env['STORAGE'];
+  s3: {
+    endpoint: string | undefined;
+    region: string;
+    bucket: string | undefined;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    forcePathStyle: boolean;
+  };
+  billing: {
+    provider: Env['BILLING_PROVIDER'];
+    stripeSecretKey: string | undefined;
+    stripePublishableKey: string | undefined;
+    stripeWebhookSecret: string | undefined;
+    prices: Record<'proMonthly' | 'proYearly' | 'communityMonthly' | 'communityYearly', string | undefined>;
+  };
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError whose message is one line per bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as a shell `FOO=` usually means.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `Invalid configuration: ${String(i.path[0])} ${i.message}`);
+    throw new ConfigError([...new Set(lines)].join('\n'));
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    secureCookies: publicUrl?.startsWith('https://') ?? false,
+    sessionSecret: e.SESSION_SECRET,
+    auth:
+      e.AUTH_PROVIDER === 'oidc'
+        ? {
+            provider: 'oidc',
+            issuerUrl: e.OIDC_ISSUER_URL!,
+            clientId: e.OIDC_CLIENT_ID!,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+          }
+        : { provider: 'local' },
+    storage: e.STORAGE,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
+    billing: {
+      provider: e.BILLING_PROVIDER,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      prices: {
+        proMonthly: e.STRIPE_PRICE_PRO_MONTHLY,
+        proYearly: e.STRIPE_PRICE_PRO_YEARLY,
+        communityMonthly: e.STRIPE_PRICE_COMMUNITY_MONTHLY,
+        communityYearly: e.STRIPE_PRICE_COMMUNITY_YEARLY,
+      },
+    },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

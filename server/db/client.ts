@@ -1,0 +1,97 @@
+// One database handle for both drivers: embedded PGlite in DATA_DIR, or PostgreSQL through pg.
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs maintenance that the engine does not do alone (PGlite has no autovacuum). */
+  maintain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzle(pool, { schema });
+  await migrate(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    maintain: async () => {},
+    close: () => pool.end(),
+  };
+}
+
+/** Opens PGlite in `dir` (or in memory when dir is undefined) and applies migrations. */
+export async function openPglite(dir: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let releaseLock = async () => {};
+  if (dir) {
+    await mkdir(dir, { recursive: true });
+    releaseLock = await takeDirectoryLock(dir);
+  }
+  try {
+    const client = dir ? new PGlite(dir) : new PGlite();
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      maintain: async () => {
+        await client.exec('VACUUM ANALYZE');
+      },
+      close: async () => {
+        await client.close();
+        await releaseLock();
+      },
+    };
+  } catch (err) {
+    await releaseLock();
+    throw err;
+  }
+}
+
+/**
+ * PGlite takes no lock of its own, and two processes on one directory corrupt it.
+ * The lock file holds our pid; a lock left by a dead process is taken over.
+ */
+async function takeDirectoryLock(dir: string): Promise<() => Promise<void>> {
+  const lockPath = path.join(dir, 'threadline.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(lockPath, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(lockPath, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(`The data directory ${dir} is in use by another Threadline process (pid ${pid}).`);
+      }
+      await rm(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

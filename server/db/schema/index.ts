@@ -1,0 +1,327 @@
+// The stored data model of spec 001 §3, plus what local and OIDC accounts need.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => at('created_at').notNull().defaultNow();
+const updatedAt = () => at('updated_at').notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: varchar('email', { length: 254 }).unique('users_email_unique'),
+    firstName: varchar('first_name', { length: 100 }),
+    lastName: varchar('last_name', { length: 100 }),
+    displayName: varchar('display_name', { length: 100 }),
+    bio: text('bio'),
+    profileImageUrl: text('profile_image_url'),
+    plan: varchar('plan', { length: 20 }).notNull().default('free'),
+    stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
+    stripeSubscriptionId: varchar('stripe_subscription_id', { length: 255 }),
+    storageUsedBytes: integer('storage_used_bytes').notNull().default(0),
+    /** argon2id hash for local accounts; never leaves the server. */
+    passwordHash: text('password_hash'),
+    /** OpenID Connect subject, "issuer|sub", for accounts from AUTH_PROVIDER=oidc. */
+    oidcSubject: text('oidc_subject').unique('users_oidc_subject_unique'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('users_plan_check', sql`${t.plan} in ('free', 'pro', 'community')`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid', { length: 128 }).primaryKey(),
+    sess: jsonb('sess').notNull().$type<SessionData>(),
+    expire: at('expire').notNull(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire)],
+);
+
+export interface SessionData {
+  userId: string;
+  /** Epoch ms of sign-in: sessions end 30 days after it whatever the activity. */
+  createdAt: number;
+}
+
+export const timelines = pgTable(
+  'timelines',
+  {
+    id: id(),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description'),
+    joinCode: varchar('join_code', { length: 10 }).notNull().unique('timelines_join_code_unique'),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: posts reference timelines, and a pinned post is cleared when it is deleted.
+    pinnedPostId: uuid('pinned_post_id'),
+    allowParticipantPosts: boolean('allow_participant_posts').notNull().default(true),
+    allowParticipantComments: boolean('allow_participant_comments').notNull().default(true),
+    allowParticipantMessaging: boolean('allow_participant_messaging').notNull().default(true),
+    joinApprovalRequired: boolean('join_approval_required').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    archivedAt: at('archived_at'),
+    archivedBy: uuid('archived_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: at('deleted_at'),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('timelines_owner_idx').on(t.ownerId)],
+);
+
+export const timelineMembers = pgTable(
+  'timeline_members',
+  {
+    id: id(),
+    timelineId: uuid('timeline_id')
+      .notNull()
+      .references(() => timelines.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 20 }).notNull().default('participant'),
+    joinedAt: at('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('timeline_members_timeline_user_unique').on(t.timelineId, t.userId),
+    index('timeline_members_user_idx').on(t.userId),
+    check('timeline_members_role_check', sql`${t.role} in ('owner', 'moderator', 'participant', 'viewer')`),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: id(),
+    timelineId: uuid('timeline_id')
+      .notNull()
+      .references(() => timelines.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content'),
+    type: varchar('type', { length: 20 }).notNull().default('text'),
+    mediaUrl: text('media_url'),
+    fileName: text('file_name'),
+    fileSize: integer('file_size'),
+    mediaUrls: text('media_urls').array(),
+    fileNames: text('file_names').array(),
+    fileSizes: integer('file_sizes').array(),
+    deletedAt: at('deleted_at'),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Full-text search over content and attachment names (DECISIONS §6).
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, coalesce(content, '') || ' ' || coalesce(file_name, '') || ' ' || coalesce(file_names_text(file_names), ''))`,
+    ),
+  },
+  (t) => [
+    // Ascending on purpose: PostgreSQL reads it backwards for newest-first pages.
+    index('posts_timeline_created_idx').on(t.timelineId, t.createdAt),
+    index('posts_search_idx').using('gin', t.searchVector),
+    check('posts_type_check', sql`${t.type} in ('text', 'image', 'video', 'audio', 'file', 'gallery')`),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    parentId: uuid('parent_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt)],
+);
+
+export const reactions = pgTable(
+  'reactions',
+  {
+    id: id(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: varchar('emoji', { length: 10 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reactions_post_idx').on(t.postId),
+    index('reactions_comment_idx').on(t.commentId),
+    uniqueIndex('reactions_post_user_emoji_unique')
+      .on(t.postId, t.userId, t.emoji)
+      .where(sql`${t.postId} is not null`),
+    uniqueIndex('reactions_comment_user_emoji_unique')
+      .on(t.commentId, t.userId, t.emoji)
+      .where(sql`${t.commentId} is not null`),
+  ],
+);
+
+export const userTimelineViews = pgTable(
+  'user_timeline_views',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    timelineId: uuid('timeline_id')
+      .notNull()
+      .references(() => timelines.id, { onDelete: 'cascade' }),
+    lastViewedAt: at('last_viewed_at'),
+    lastCommentViewedAt: at('last_comment_viewed_at'),
+  },
+  (t) => [uniqueIndex('user_timeline_views_user_timeline_unique').on(t.userId, t.timelineId)],
+);
+
+export const timelineAnalytics = pgTable(
+  'timeline_analytics',
+  {
+    id: id(),
+    timelineId: uuid('timeline_id')
+      .notNull()
+      .references(() => timelines.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 50 }).notNull(),
+    metadata: jsonb('metadata'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('timeline_analytics_timeline_idx').on(t.timelineId, t.createdAt)],
+);
+
+export const timelineJoinRequests = pgTable(
+  'timeline_join_requests',
+  {
+    id: id(),
+    timelineId: uuid('timeline_id')
+      .notNull()
+      .references(() => timelines.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    message: text('message'),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    rejectedBy: uuid('rejected_by').references(() => users.id, { onDelete: 'set null' }),
+    responseMessage: text('response_message'),
+    createdAt: createdAt(),
+    processedAt: at('processed_at'),
+  },
+  (t) => [
+    index('timeline_join_requests_timeline_status_idx').on(t.timelineId, t.status),
+    index('timeline_join_requests_user_idx').on(t.userId),
+    // One pending request per user and threadline (DECISIONS §5).
+    uniqueIndex('timeline_join_requests_pending_unique')
+      .on(t.timelineId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    check('timeline_join_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+export const timelineBlockedUsers = pgTable(
+  'timeline_blocked_users',
+  {
+    id: id(),
+    timelineId: uuid('timeline_id')
+      .notNull()
+      .references(() => timelines.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedBy: uuid('blocked_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    blockedAt: at('blocked_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('timeline_blocked_users_timeline_user_unique').on(t.timelineId, t.userId)],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    timelineId: uuid('timeline_id')
+      .notNull()
+      .references(() => timelines.id, { onDelete: 'cascade' }),
+    initiatorId: uuid('initiator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageAt: at('last_message_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_timeline_pair_unique').on(t.timelineId, t.initiatorId, t.recipientId),
+    index('conversations_initiator_idx').on(t.initiatorId),
+    index('conversations_recipient_idx').on(t.recipientId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    mediaUrl: text('media_url'),
+    fileName: text('file_name'),
+    fileSize: integer('file_size'),
+    deletedAt: at('deleted_at'),
+    editedAt: at('edited_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt)],
+);
+
+export const messageReadStatus = pgTable(
+  'message_read_status',
+  {
+    id: id(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: at('read_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('message_read_status_message_user_unique').on(t.messageId, t.userId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Timeline = typeof timelines.$inferSelect;
+export type TimelineMember = typeof timelineMembers.$inferSelect;

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+const metaSchema = z.object({
+  authProvider: z.enum(['local', 'oidc']),
+  billingProvider: z.enum(['sandbox', 'stripe', 'off']),
+});
+
+/** What the client needs to know about this installation before anyone signs in. */
+export async function metaRoutes(app: FastifyInstance) {
+  app.get('/api/meta', { schema: { response: { 200: metaSchema } } }, async () => ({
+    authProvider: app.config.auth.provider,
+    billingProvider: app.config.billing.provider,
+  }));
+}

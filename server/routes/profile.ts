@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { currentUserSchema, type ProfileUpdateBody, profileUpdateBody } from '../../common/schemas/user.ts';
+import { users } from '../db/schema/index.ts';
+import { badRequest } from '../http/errors.ts';
+import { presentCurrentUser } from '../presenters/user.ts';
+
+export async function profileRoutes(app: FastifyInstance) {
+  app.put(
+    '/api/profile',
+    { schema: { body: profileUpdateBody, response: { 200: currentUserSchema } } },
+    async (request) => {
+      const me = request.user!;
+      const body = request.body as ProfileUpdateBody;
+      // The picture is set by PUT /api/profile-image, which checks the upload; here it may only stay or go.
+      if (body.profileImageUrl && body.profileImageUrl !== me.profileImageUrl) {
+        throw badRequest('profileImageUrl is set through PUT /api/profile-image');
+      }
+      const changes = {
+        ...(body.displayName !== undefined && { displayName: body.displayName }),
+        ...(body.bio !== undefined && { bio: body.bio }),
+        ...(body.profileImageUrl !== undefined && { profileImageUrl: body.profileImageUrl || null }),
+      };
+      const [updated] = await app.db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, me.id))
+        .returning();
+      return presentCurrentUser(updated!);
+    },
+  );
+}
