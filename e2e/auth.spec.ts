@@ -82,3 +82,19 @@ test('the layout fits a 360 px wide screen', async ({ page }) => {
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test('a call made after the session ended shows the Unauthorized toast, then goes to sign-in', async ({
+  page,
+}) => {
+  await createAccount(page, uniqueEmail('expired'));
+  await page.goto('/profile');
+  await expect(page.getByRole('button', { name: 'Save Profile' })).toBeVisible();
+  // End the session on the server behind the page's back (as expiry or a sign-out elsewhere would).
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post('/api/auth/logout', { headers: { origin } });
+  expect(res.ok()).toBe(true);
+  await page.getByLabel('Display Name').fill('Too late');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('You are logged out. Logging in again...').first()).toBeVisible();
+  await expect(page).toHaveURL('/login');
+});

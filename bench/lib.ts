@@ -1,0 +1,103 @@
+// Shared pieces of the benchmarks: start the real app on a database, time requests, print a table.
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { type Database, openPglite, openPostgres } from '../server/db/client.ts';
+
+export interface BenchTarget {
+  kind: 'pglite' | 'postgres';
+  database: Database;
+  app: FastifyInstance;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The databases to measure: PGlite always, PostgreSQL when BENCH_DATABASE_URL (a server URL) is set. */
+export function benchKinds(): Array<'pglite' | 'postgres'> {
+  return process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite') return openPglite(undefined);
+  const serverUrl = process.env.BENCH_DATABASE_URL as string;
+  const name = `tl_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The real app, listening on a free loopback port, on a fresh database of the given kind. */
+export async function startTarget(kind: 'pglite' | 'postgres'): Promise<BenchTarget> {
+  const database = await openBenchDatabase(kind);
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
+  const app = await buildApp({
+    config,
+    database,
+    sessionSecret: 'bench-secret-that-is-long-enough-0123456789',
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    kind,
+    database,
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface Timing {
+  count: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
+/** Times `count` sequential requests after `warmup` untimed ones; any non-2xx answer aborts the run. */
+export async function timeRequests(
+  url: string,
+  init: RequestInit,
+  { count = 500, warmup = 50 } = {},
+): Promise<Timing> {
+  const samples: number[] = [];
+  for (let i = 0; i < warmup + count; i++) {
+    const start = performance.now();
+    const res = await fetch(url, init);
+    await res.arrayBuffer();
+    const elapsed = performance.now() - start;
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}`);
+    if (i >= warmup) samples.push(elapsed);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
+  return { count, medianMs: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
+}
+
+export function printRow(label: string, kind: string, t: Timing) {
+  const f = (n: number) => n.toFixed(2).padStart(8);
+  console.log(
+    `${label.padEnd(40)} ${kind.padEnd(9)} n=${t.count}  median ${f(t.medianMs)} ms  p95 ${f(t.p95Ms)} ms  max ${f(t.maxMs)} ms`,
+  );
+}
