@@ -1,11 +1,10 @@
 // Shared pieces of the benchmarks: start the real app on a database, time requests, print a table.
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { type Database, openPglite, openPostgres } from '../server/db/client.ts';
+import { type Database, openPglite } from '../server/db/client.ts';
+import { openScratchPostgres } from '../server/test/db.ts';
 
 export interface BenchTarget {
   kind: 'pglite' | 'postgres';
@@ -20,27 +19,9 @@ export function benchKinds(): Array<'pglite' | 'postgres'> {
   return process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
   if (kind === 'pglite') return openPglite(undefined);
-  const serverUrl = process.env.BENCH_DATABASE_URL as string;
-  const name = `tl_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+  return openScratchPostgres(process.env.BENCH_DATABASE_URL as string, 'tl_bench');
 }
 
 /** The real app, listening on a free loopback port, on a fresh database of the given kind. */
