@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { capCount, timeAgo } from './relative-time.ts';
+
+describe('timeAgo', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  it('reads "x ago" in the largest whole unit', () => {
+    expect(timeAgo('2026-11-23T11:59:30Z', now)).toBe('just now');
+    expect(timeAgo('2026-11-23T11:59:00Z', now)).toBe('1 minute ago');
+    expect(timeAgo('2026-11-23T09:00:00Z', now)).toBe('3 hours ago');
+    expect(timeAgo('2026-11-20T12:00:00Z', now)).toBe('3 days ago');
+    expect(timeAgo('2025-11-20T12:00:00Z', now)).toBe('1 year ago');
+  });
+  it('never reads a future date as negative', () => {
+    expect(timeAgo('2026-11-23T12:05:00Z', now)).toBe('just now');
+  });
+});
+
+describe('capCount', () => {
+  it('caps at 99+', () => {
+    expect(capCount(5)).toBe('5');
+    expect(capCount(99)).toBe('99');
+    expect(capCount(100)).toBe('99+');
+  });
+});

@@ -1,0 +1,21 @@
+// "x ago" (spec 000 §9): the largest whole unit, "just now" under a minute.
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+export function timeAgo(date: string | Date, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.round((now.getTime() - new Date(date).getTime()) / 1000));
+  for (const [unit, size] of UNITS) {
+    const n = Math.floor(seconds / size);
+    if (n >= 1) return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  }
+  return 'just now';
+}
+
+/** Badges cap at 99+ (spec 000 §9). */
+export const capCount = (n: number): string => (n > 99 ? '99+' : String(n));
