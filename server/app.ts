@@ -18,8 +18,13 @@ import { errorHandler } from './http/errorHandler.ts';
 import { isCrossSite } from './http/origin.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
 import { authRoutes } from './routes/auth.ts';
+import { joinRequestRoutes } from './routes/joinRequests.ts';
+import { memberRoutes } from './routes/members.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { subscriptionRoutes } from './routes/subscription.ts';
+import { timelineRoutes } from './routes/timelines.ts';
+import { unreadRoutes } from './routes/unread.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +111,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
     await signedIn.register(profileRoutes);
+    await signedIn.register(timelineRoutes);
+    await signedIn.register(memberRoutes);
+    await signedIn.register(joinRequestRoutes);
+    await signedIn.register(unreadRoutes);
+    await signedIn.register(subscriptionRoutes);
   });
 
   await registerClient(app, deps.clientDir ?? path.join(rootDir, 'dist', 'client'));

@@ -1,10 +1,12 @@
 // Test factories: build rows directly instead of copying setup between tests.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Role } from '../../common/roles.ts';
 import { sessionCookieName } from '../auth/cookies.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { generateJoinCode } from '../commands/createTimeline.ts';
 import type { Db } from '../db/client.ts';
-import { type User, users } from '../db/schema/index.ts';
+import { type Timeline, timelineMembers, timelines, type User, users } from '../db/schema/index.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | undefined;
@@ -28,4 +30,53 @@ export async function buildUser(db: Db, overrides: Partial<typeof users.$inferIn
 export async function cookieFor(app: FastifyInstance, user: User): Promise<string> {
   const token = await app.sessions.create(user.id);
   return `${sessionCookieName(app.config)}=${token}`;
+}
+
+/** A threadline owned by `owner` (its owner membership included), built directly in the database. */
+export async function buildThreadline(
+  db: Db,
+  owner: User,
+  overrides: Partial<typeof timelines.$inferInsert> = {},
+): Promise<Timeline> {
+  const [timeline] = await db
+    .insert(timelines)
+    .values({
+      name: `Threadline ${randomUUID().slice(0, 6)}`,
+      joinCode: generateJoinCode(),
+      ownerId: owner.id,
+      ...overrides,
+    })
+    .returning();
+  await db.insert(timelineMembers).values({ timelineId: timeline!.id, userId: owner.id, role: 'owner' });
+  return timeline!;
+}
+
+export async function addMember(db: Db, timeline: Timeline, user: User, role: Role = 'participant') {
+  await db.insert(timelineMembers).values({ timelineId: timeline.id, userId: user.id, role });
+}
+
+/** A signed-in caller for `app.inject`: `as.get(url)`, `as.post(url, body)`... */
+export function callerFor(app: FastifyInstance, cookie?: string) {
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE') => (url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      ...(payload !== undefined && { payload: payload as object }),
+      headers: cookie ? { cookie } : {},
+    });
+  return {
+    get: call('GET'),
+    post: call('POST'),
+    patch: call('PATCH'),
+    put: call('PUT'),
+    delete: call('DELETE'),
+  };
+}
+
+export type Caller = ReturnType<typeof callerFor>;
+
+/** A user with a session: `const ada = await signedInUser(app)`; `ada.as.post(...)`. */
+export async function signedInUser(app: FastifyInstance, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const user = await buildUser(app.db, overrides);
+  return { user, as: callerFor(app, await cookieFor(app, user)) };
 }

@@ -151,6 +151,10 @@ export const comments = pgTable(
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
+    // Copied from the post so unread comment counts read one index range per threadline.
+    timelineId: uuid('timeline_id')
+      .notNull()
+      .references(() => timelines.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -159,7 +163,10 @@ export const comments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt)],
+  (t) => [
+    index('comments_post_created_idx').on(t.postId, t.createdAt),
+    index('comments_timeline_created_idx').on(t.timelineId, t.createdAt),
+  ],
 );
 
 export const reactions = pgTable(
@@ -325,3 +332,4 @@ export const messageReadStatus = pgTable(
 export type User = typeof users.$inferSelect;
 export type Timeline = typeof timelines.$inferSelect;
 export type TimelineMember = typeof timelineMembers.$inferSelect;
+export type JoinRequestRow = typeof timelineJoinRequests.$inferSelect;

@@ -1,0 +1,24 @@
+// DELETE /api/timelines/{id} (owner; spec 001 §7-8).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/queryClient.ts';
+import { timelineKeys } from '../../../lib/timeline-keys.ts';
+import { toast } from '../../../lib/use-toast.ts';
+import { failureToast, notifyFailure } from '../lib/error-toast.ts';
+
+export async function deleteTimeline(id: string): Promise<void> {
+  await apiRequest('DELETE', `/api/timelines/${id}`);
+}
+
+export function useDeleteTimeline(id: string, name: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteTimeline(id),
+    onSuccess: () => {
+      toast({ title: 'Timeline Deleted', description: `"${name}" has been deleted.` });
+      void queryClient.invalidateQueries({ queryKey: timelineKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: timelineKeys.unreadCounts });
+      void queryClient.invalidateQueries({ queryKey: timelineKeys.pendingSummary });
+    },
+    onError: (error) => notifyFailure(error, failureToast(error, 'Failed to delete timeline')),
+  });
+}

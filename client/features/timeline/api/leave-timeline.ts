@@ -1,0 +1,25 @@
+// DELETE /api/timelines/{id}/members/leave (non-owners; spec 001 §7-8).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/queryClient.ts';
+import { timelineKeys } from '../../../lib/timeline-keys.ts';
+import { toast } from '../../../lib/use-toast.ts';
+import { failureToast, notifyFailure } from '../lib/error-toast.ts';
+
+export async function leaveTimeline(id: string): Promise<void> {
+  await apiRequest('DELETE', `/api/timelines/${id}/members/leave`);
+}
+
+/** On success the caller navigates home; the page's cached data goes once it has unmounted. */
+export function useLeaveTimeline(id: string, name: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => leaveTimeline(id),
+    onSuccess: () => {
+      toast({ title: 'Left Timeline', description: `You have left "${name}".` });
+      void queryClient.invalidateQueries({ queryKey: timelineKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: timelineKeys.unreadCounts });
+    },
+    onError: (error) =>
+      notifyFailure(error, failureToast(error, 'Failed to leave timeline', { preferServer: true })),
+  });
+}

@@ -1,0 +1,22 @@
+// Writes a mutation's answer into the cached page data, so the page updates without a refetch.
+import type { QueryClient } from '@tanstack/react-query';
+import type { Member, TimelineDetail, TimelinePageData } from '../../../../common/schemas/timeline.ts';
+import { timelineKeys } from '../../../lib/timeline-keys.ts';
+
+export function setCachedTimeline(queryClient: QueryClient, id: string, timeline: TimelineDetail) {
+  queryClient.setQueryData<TimelinePageData>(timelineKeys.detail(id), (old) =>
+    old ? { ...old, timeline: { ...old.timeline, ...timeline, role: old.timeline.role } } : old,
+  );
+}
+
+export function setCachedMember(queryClient: QueryClient, id: string, member: Member) {
+  queryClient.setQueryData<TimelinePageData>(timelineKeys.detail(id), (old) =>
+    old
+      ? { ...old, members: old.members.map((m) => (m.userId === member.userId ? { ...m, ...member } : m)) }
+      : old,
+  );
+}
+
+/** The page itself, without the blocked list and join requests that share its key prefix. */
+export const invalidateTimelineDetail = (queryClient: QueryClient, id: string) =>
+  queryClient.invalidateQueries({ queryKey: timelineKeys.detail(id), exact: true });

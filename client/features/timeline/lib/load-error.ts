@@ -1,0 +1,41 @@
+// What the threadline page does when loading it fails (spec 001 §2 Route, DECISIONS §5).
+import { isUnauthorizedError, serverMessage } from '../../../lib/authUtils.ts';
+
+export interface ToastContent {
+  title: string;
+  description: string;
+}
+
+export type LoadErrorAction =
+  | { kind: 'unauthorized' }
+  | { kind: 'redirect-home'; toast: ToastContent }
+  /** Anything else (network, 5xx): stay and offer a retry; the spec only logs such errors. */
+  | { kind: 'retry' };
+
+export const NOT_FOUND_TOAST: ToastContent = {
+  title: 'Timeline Not Found',
+  description: 'This timeline no longer exists or has been deleted by its owner.',
+};
+
+export function loadErrorAction(error: unknown): LoadErrorAction {
+  if (isUnauthorizedError(error)) return { kind: 'unauthorized' };
+  const text = error instanceof Error ? error.message : String(error);
+  if (/404|not found/i.test(text)) return { kind: 'redirect-home', toast: NOT_FOUND_TOAST };
+  if (text.startsWith('403')) {
+    const message = serverMessage(error);
+    if (message && /archived/i.test(message)) {
+      return {
+        kind: 'redirect-home',
+        toast: {
+          title: 'Timeline Archived',
+          description: 'This timeline has been archived by its owner and can no longer be opened.',
+        },
+      };
+    }
+    return {
+      kind: 'redirect-home',
+      toast: { title: 'Access Denied', description: message ?? 'You do not have access to this timeline.' },
+    };
+  }
+  return { kind: 'retry' };
+}

@@ -1,0 +1,76 @@
+// Writes on who belongs to a threadline: leave, remove and block, unblock, role change.
+import { and, eq } from 'drizzle-orm';
+import type { AssignableRole } from '../../common/roles.ts';
+import type { Db } from '../db/client.ts';
+import {
+  type TimelineMember,
+  timelineBlockedUsers,
+  timelineJoinRequests,
+  timelineMembers,
+} from '../db/schema/index.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { isUuid, type TimelineAccess } from '../policies/timeline.ts';
+
+const MEMBER_NOT_FOUND = 'Member not found';
+
+/** The member `userId` of this threadline (not the owner), or 404 / 403. */
+async function otherMember(db: Db, access: TimelineAccess, userId: string): Promise<TimelineMember> {
+  if (!isUuid(userId)) throw notFound(MEMBER_NOT_FOUND);
+  const [target] = await db
+    .select()
+    .from(timelineMembers)
+    .where(and(eq(timelineMembers.timelineId, access.timeline.id), eq(timelineMembers.userId, userId)));
+  if (!target) throw notFound(MEMBER_NOT_FOUND);
+  if (target.role === 'owner') throw forbidden('The owner cannot be changed or removed');
+  return target;
+}
+
+export async function leaveTimeline(db: Db, access: TimelineAccess): Promise<void> {
+  await db.delete(timelineMembers).where(eq(timelineMembers.id, access.member.id));
+}
+
+/** Removes the member, blocks them and cancels their pending requests (spec 001 §4). */
+export async function removeAndBlock(db: Db, access: TimelineAccess, userId: string, reason: string | null) {
+  const target = await otherMember(db, access, userId);
+  const timelineId = access.timeline.id;
+  await db.transaction(async (tx) => {
+    await tx.delete(timelineMembers).where(eq(timelineMembers.id, target.id));
+    await tx
+      .insert(timelineBlockedUsers)
+      .values({ timelineId, userId, blockedBy: access.member.userId, reason })
+      .onConflictDoUpdate({
+        target: [timelineBlockedUsers.timelineId, timelineBlockedUsers.userId],
+        set: { reason, blockedBy: access.member.userId, blockedAt: new Date() },
+      });
+    await tx
+      .delete(timelineJoinRequests)
+      .where(
+        and(
+          eq(timelineJoinRequests.timelineId, timelineId),
+          eq(timelineJoinRequests.userId, userId),
+          eq(timelineJoinRequests.status, 'pending'),
+        ),
+      );
+  });
+}
+
+export async function unblock(db: Db, access: TimelineAccess, userId: string): Promise<void> {
+  if (!isUuid(userId)) throw notFound('Blocked user not found');
+  const removed = await db
+    .delete(timelineBlockedUsers)
+    .where(
+      and(eq(timelineBlockedUsers.timelineId, access.timeline.id), eq(timelineBlockedUsers.userId, userId)),
+    )
+    .returning({ id: timelineBlockedUsers.id });
+  if (removed.length === 0) throw notFound('Blocked user not found');
+}
+
+export async function changeRole(db: Db, access: TimelineAccess, userId: string, role: AssignableRole) {
+  const target = await otherMember(db, access, userId);
+  const [updated] = await db
+    .update(timelineMembers)
+    .set({ role })
+    .where(eq(timelineMembers.id, target.id))
+    .returning();
+  return updated!;
+}

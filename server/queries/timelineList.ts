@@ -1,0 +1,38 @@
+// The dashboard list and the switcher: one query over the caller's memberships (spec 000 §3).
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TimelineState } from '../../common/roles.ts';
+import type { Db } from '../db/client.ts';
+import { timelineMembers, timelines, users } from '../db/schema/index.ts';
+
+const archiver = alias(users, 'archiver');
+
+const FILTERS: Record<TimelineState | 'all', SQL | undefined> = {
+  active: and(isNull(timelines.deletedAt), isNull(timelines.archivedAt)),
+  archived: and(isNull(timelines.deletedAt), isNotNull(timelines.archivedAt)),
+  deleted: isNotNull(timelines.deletedAt),
+  // The switcher: everything not deleted.
+  all: isNull(timelines.deletedAt),
+};
+
+export async function listUserTimelines(db: Db, userId: string, filter: TimelineState | undefined) {
+  return db
+    .select({
+      timeline: timelines,
+      role: timelineMembers.role,
+      // An index-only count on timeline_members (timeline_id, user_id).
+      memberCount: sql<number>`(select count(*)::int from ${timelineMembers} mc where mc.timeline_id = ${timelines.id})`,
+      archiver: {
+        displayName: archiver.displayName,
+        firstName: archiver.firstName,
+        email: archiver.email,
+      },
+    })
+    .from(timelineMembers)
+    .innerJoin(timelines, eq(timelines.id, timelineMembers.timelineId))
+    .leftJoin(archiver, eq(archiver.id, timelines.archivedBy))
+    .where(and(eq(timelineMembers.userId, userId), FILTERS[filter ?? 'all']))
+    .orderBy(desc(timelines.createdAt));
+}
+
+export type UserTimelineRow = Awaited<ReturnType<typeof listUserTimelines>>[number];

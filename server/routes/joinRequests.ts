@@ -1,0 +1,110 @@
+// Joining by code and join requests (DECISIONS §5, spec 000 §7, 001 §7).
+
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  joinRequestSchema,
+  joinRequests,
+  joinRequestsQuery,
+  joinResponse,
+  joinTimelineBody,
+  messageResponse,
+  myJoinRequests,
+  pendingSummary,
+  respondToRequestBody,
+} from '../../common/schemas/timeline.ts';
+import { joinByCode, UnknownJoinCode } from '../commands/joinByCode.ts';
+import { type JoinDecision, respondToJoinRequest } from '../commands/respondToJoinRequest.ts';
+import { timelineJoinRequests, users } from '../db/schema/index.ts';
+import { notFound, tooManyRequests } from '../http/errors.ts';
+import { HitLimiter } from '../http/limiter.ts';
+import { authorizeRetract, ownJoinRequest } from '../policies/joinRequest.ts';
+import { timelineFor } from '../policies/timeline.ts';
+import { presentJoinRequest, presentMyJoinRequest } from '../presenters/member.ts';
+import { listJoinRequests, listMyJoinRequests, pendingRequestsSummary } from '../queries/joinRequests.ts';
+import { idParam, type RequestParams, requestParams, type TimelineParams, timelineParams } from './params.ts';
+
+/** Join attempts with unknown codes: 20 per 10 minutes per user (DECISIONS §3), against code guessing. */
+export const UNKNOWN_CODE_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
+
+export async function joinRequestRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+  const unknownCodes = new HitLimiter(UNKNOWN_CODE_LIMIT.max, UNKNOWN_CODE_LIMIT.windowMs);
+
+  app.post(
+    '/api/timelines/join',
+    { schema: { body: joinTimelineBody, response: { 200: joinResponse } } },
+    async (request) => {
+      const me = request.user!.id;
+      const wait = unknownCodes.retryAfter(me);
+      if (wait > 0)
+        throw tooManyRequests('Too many join attempts with unknown codes. Try again later.', wait);
+      try {
+        return await joinByCode(db, config, me, request.body as z.output<typeof joinTimelineBody>);
+      } catch (err) {
+        if (!(err instanceof UnknownJoinCode)) throw err;
+        unknownCodes.record(me);
+        throw notFound('Timeline not found');
+      }
+    },
+  );
+
+  app.get(
+    '/api/timelines/:id/join-requests',
+    { schema: { params: timelineParams, querystring: joinRequestsQuery, response: { 200: joinRequests } } },
+    async (request) => {
+      const { id } = request.params as TimelineParams;
+      const { status } = request.query as z.output<typeof joinRequestsQuery>;
+      const { member } = await timelineFor(db, id, request.user!.id, 'listJoinRequests');
+      const rows = await listJoinRequests(db, id, status);
+      return rows.map((r) => presentJoinRequest(r.request, r.user, member.role === 'owner'));
+    },
+  );
+
+  const respond = (decision: JoinDecision) =>
+    app.post(
+      `/api/timelines/:id/join-requests/:requestId/${decision}`,
+      { schema: { params: requestParams, body: respondToRequestBody, response: { 200: joinRequestSchema } } },
+      async (request) => {
+        const { id, requestId } = request.params as RequestParams;
+        const body = request.body as z.output<typeof respondToRequestBody>;
+        const access = await timelineFor(db, id, request.user!.id, 'respondToJoinRequests');
+        const row = await respondToJoinRequest(
+          db,
+          config,
+          access,
+          requestId,
+          decision,
+          body?.responseMessage ?? null,
+        );
+        const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+        return presentJoinRequest(row, user!, access.member.role === 'owner');
+      },
+    );
+  respond('approve');
+  respond('reject');
+
+  app.get('/api/my-join-requests', { schema: { response: { 200: myJoinRequests } } }, async (request) => {
+    const rows = await listMyJoinRequests(db, request.user!.id);
+    return rows.map((r) => presentMyJoinRequest(r.request, r.timeline));
+  });
+
+  app.delete(
+    '/api/join-requests/:id',
+    { schema: { params: idParam, response: { 200: messageResponse } } },
+    async (request) => {
+      const { id } = request.params as z.output<typeof idParam>;
+      const row = await ownJoinRequest(db, id, request.user!.id);
+      authorizeRetract(row);
+      await db.delete(timelineJoinRequests).where(eq(timelineJoinRequests.id, row.id));
+      return { message: 'Join request retracted' };
+    },
+  );
+
+  app.get(
+    '/api/pending-requests-summary',
+    { schema: { response: { 200: pendingSummary } } },
+    async (request) => pendingRequestsSummary(db, request.user!.id),
+  );
+}

@@ -1,0 +1,81 @@
+// Membership: leave, remove and block, the blocked list, unblock, role change (spec 001 §4, §7).
+
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  blockedUsers,
+  memberSchema,
+  messageResponse,
+  removeMemberBody,
+  roleChangeBody,
+} from '../../common/schemas/timeline.ts';
+import { changeRole, leaveTimeline, removeAndBlock, unblock } from '../commands/membership.ts';
+import { users } from '../db/schema/index.ts';
+import { timelineFor } from '../policies/timeline.ts';
+import { presentBlocked, presentMember } from '../presenters/member.ts';
+import { listBlocked } from '../queries/members.ts';
+import { type MemberParams, memberParams, type TimelineParams, timelineParams } from './params.ts';
+
+export async function memberRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  // Registered before /members/:userId; find-my-way prefers the static segment anyway.
+  app.delete(
+    '/api/timelines/:id/members/leave',
+    { schema: { params: timelineParams, response: { 200: messageResponse } } },
+    async (request) => {
+      const { id } = request.params as TimelineParams;
+      const access = await timelineFor(db, id, request.user!.id, 'leave');
+      await leaveTimeline(db, access);
+      return { message: 'Left timeline' };
+    },
+  );
+
+  app.delete(
+    '/api/timelines/:id/members/:userId',
+    { schema: { params: memberParams, body: removeMemberBody, response: { 200: messageResponse } } },
+    async (request) => {
+      const { id, userId } = request.params as MemberParams;
+      const body = request.body as z.output<typeof removeMemberBody>;
+      const access = await timelineFor(db, id, request.user!.id, 'manageMembers');
+      await removeAndBlock(db, access, userId, body?.reason ?? null);
+      return { message: 'Member removed and blocked' };
+    },
+  );
+
+  app.patch(
+    '/api/timelines/:id/members/:userId',
+    { schema: { params: memberParams, body: roleChangeBody, response: { 200: memberSchema } } },
+    async (request) => {
+      const { id, userId } = request.params as MemberParams;
+      const { role } = request.body as z.output<typeof roleChangeBody>;
+      const access = await timelineFor(db, id, request.user!.id, 'manageMembers');
+      const member = await changeRole(db, access, userId, role);
+      const [user] = await db.select().from(users).where(eq(users.id, member.userId));
+      return presentMember(member, user!, true);
+    },
+  );
+
+  app.get(
+    '/api/timelines/:id/blocked-users',
+    { schema: { params: timelineParams, response: { 200: blockedUsers } } },
+    async (request) => {
+      const { id } = request.params as TimelineParams;
+      await timelineFor(db, id, request.user!.id, 'viewBlocked');
+      const rows = await listBlocked(db, id);
+      return rows.map((r) => presentBlocked(r.blocked, r.user));
+    },
+  );
+
+  app.post(
+    '/api/timelines/:id/unblock/:userId',
+    { schema: { params: memberParams, response: { 200: messageResponse } } },
+    async (request) => {
+      const { id, userId } = request.params as MemberParams;
+      const access = await timelineFor(db, id, request.user!.id, 'manageMembers');
+      await unblock(db, access, userId);
+      return { message: 'User unblocked' };
+    },
+  );
+}

@@ -1,0 +1,12 @@
+// Path parameter schemas shared by the threadline routes. Ids are checked as UUIDs by the policies,
+// so a malformed id is a 404 like any other id the caller cannot see.
+import { z } from 'zod';
+
+export const timelineParams = z.object({ id: z.string().max(100) });
+export const memberParams = z.object({ id: z.string().max(100), userId: z.string().max(100) });
+export const requestParams = z.object({ id: z.string().max(100), requestId: z.string().max(100) });
+export const idParam = z.object({ id: z.string().max(100) });
+
+export type TimelineParams = z.infer<typeof timelineParams>;
+export type MemberParams = z.infer<typeof memberParams>;
+export type RequestParams = z.infer<typeof requestParams>;

@@ -1,0 +1,119 @@
+// Threadlines: create, list, open, settings, archive, restore, delete (spec 000 §7, 001 §7).
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Role } from '../../common/roles.ts';
+import {
+  approvalSettingsBody,
+  createTimelineBody,
+  createTimelineResponse,
+  messageResponse,
+  permissionsBody,
+  timelineDetail,
+  timelineList,
+  timelineListFilter,
+  timelinePage,
+  timelineStateResponse,
+} from '../../common/schemas/timeline.ts';
+import { createTimeline } from '../commands/createTimeline.ts';
+import {
+  archiveTimeline,
+  deleteTimeline,
+  restoreTimeline,
+  setJoinApproval,
+  updatePermissions,
+} from '../commands/timelineState.ts';
+import { timelineFor } from '../policies/timeline.ts';
+import { presentMember, presentMembership } from '../presenters/member.ts';
+import { presentTimelineDetail, presentTimelineListItem, timelineState } from '../presenters/timeline.ts';
+import { listMembers } from '../queries/members.ts';
+import { listUserTimelines } from '../queries/timelineList.ts';
+import { type TimelineParams, timelineParams } from './params.ts';
+
+export async function timelineRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+
+  app.post(
+    '/api/timelines',
+    { schema: { body: createTimelineBody, response: { 201: createTimelineResponse } } },
+    async (request, reply) => {
+      const body = request.body as z.output<typeof createTimelineBody>;
+      const created = await createTimeline(db, config, request.user!, body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/user/timelines',
+    { schema: { querystring: timelineListFilter, response: { 200: timelineList } } },
+    async (request) => {
+      const { filter } = request.query as z.output<typeof timelineListFilter>;
+      const rows = await listUserTimelines(db, request.user!.id, filter);
+      return rows.map(presentTimelineListItem);
+    },
+  );
+
+  app.get(
+    '/api/timelines/:id',
+    { schema: { params: timelineParams, response: { 200: timelinePage } } },
+    async (request) => {
+      const { id } = request.params as TimelineParams;
+      const { timeline, member } = await timelineFor(db, id, request.user!.id, 'view');
+      const isOwner = member.role === 'owner';
+      const members = await listMembers(db, timeline.id);
+      return {
+        timeline: presentTimelineDetail(timeline, member.role),
+        member: presentMembership(member),
+        members: members.map((m) => presentMember(m.member, m.user, isOwner)),
+      };
+    },
+  );
+
+  const stateChange = (action: 'archive' | 'restore') =>
+    app.post(
+      `/api/timelines/:id/${action}`,
+      { schema: { params: timelineParams, response: { 200: timelineStateResponse } } },
+      async (request) => {
+        const { id } = request.params as TimelineParams;
+        const me = request.user!.id;
+        await timelineFor(db, id, me, action);
+        const t = action === 'archive' ? await archiveTimeline(db, id, me) : await restoreTimeline(db, id);
+        return { id: t.id, state: timelineState(t), archivedAt: t.archivedAt?.toISOString() ?? null };
+      },
+    );
+  stateChange('archive');
+  stateChange('restore');
+
+  app.delete(
+    '/api/timelines/:id',
+    { schema: { params: timelineParams, response: { 200: messageResponse } } },
+    async (request) => {
+      const { id } = request.params as TimelineParams;
+      await timelineFor(db, id, request.user!.id, 'delete');
+      await deleteTimeline(db, id, request.user!.id);
+      return { message: 'Timeline deleted' };
+    },
+  );
+
+  app.patch(
+    '/api/timelines/:id/permissions',
+    { schema: { params: timelineParams, body: permissionsBody, response: { 200: timelineDetail } } },
+    async (request) => {
+      const { id } = request.params as TimelineParams;
+      const { member } = await timelineFor(db, id, request.user!.id, 'updateSettings');
+      const t = await updatePermissions(db, id, request.body as z.output<typeof permissionsBody>);
+      return presentTimelineDetail(t, member.role as Role);
+    },
+  );
+
+  app.patch(
+    '/api/timelines/:id/approval-settings',
+    { schema: { params: timelineParams, body: approvalSettingsBody, response: { 200: timelineDetail } } },
+    async (request) => {
+      const { id } = request.params as TimelineParams;
+      const { member } = await timelineFor(db, id, request.user!.id, 'updateSettings');
+      const { joinApprovalRequired } = request.body as z.output<typeof approvalSettingsBody>;
+      const t = await setJoinApproval(db, id, joinApprovalRequired);
+      return presentTimelineDetail(t, member.role);
+    },
+  );
+}
