@@ -6,7 +6,16 @@ import { sessionCookieName } from '../auth/cookies.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { generateJoinCode } from '../commands/createTimeline.ts';
 import type { Db } from '../db/client.ts';
-import { type Timeline, timelineMembers, timelines, type User, users } from '../db/schema/index.ts';
+import {
+  comments,
+  type Post,
+  posts,
+  type Timeline,
+  timelineMembers,
+  timelines,
+  type User,
+  users,
+} from '../db/schema/index.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | undefined;
@@ -79,4 +88,36 @@ export type Caller = ReturnType<typeof callerFor>;
 export async function signedInUser(app: FastifyInstance, overrides: Partial<typeof users.$inferInsert> = {}) {
   const user = await buildUser(app.db, overrides);
   return { user, as: callerFor(app, await cookieFor(app, user)) };
+}
+
+export async function buildPost(
+  db: Db,
+  timeline: Timeline,
+  author: User,
+  overrides: Partial<typeof posts.$inferInsert> = {},
+): Promise<Post> {
+  const [post] = await db
+    .insert(posts)
+    .values({ timelineId: timeline.id, authorId: author.id, content: 'Hello', ...overrides })
+    .returning();
+  return post!;
+}
+
+export async function buildComment(
+  db: Db,
+  post: Post,
+  author: User,
+  overrides: Partial<typeof comments.$inferInsert> = {},
+) {
+  const [comment] = await db
+    .insert(comments)
+    .values({
+      postId: post.id,
+      timelineId: post.timelineId,
+      authorId: author.id,
+      content: 'Nice',
+      ...overrides,
+    })
+    .returning();
+  return comment!;
 }

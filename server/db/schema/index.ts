@@ -332,4 +332,5 @@ export const messageReadStatus = pgTable(
 export type User = typeof users.$inferSelect;
 export type Timeline = typeof timelines.$inferSelect;
 export type TimelineMember = typeof timelineMembers.$inferSelect;
+export type Post = typeof posts.$inferSelect;
 export type JoinRequestRow = typeof timelineJoinRequests.$inferSelect;

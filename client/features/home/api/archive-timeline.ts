@@ -14,7 +14,10 @@ export function useArchiveTimeline() {
   return useMutation({
     mutationFn: ({ id }: { id: string; name: string }) => archiveTimeline(id),
     onSuccess: async (_data, { id, name }) => {
-      toast({ title: 'Timeline Archived', description: `"${name}" is now read-only and closed to new members.` });
+      toast({
+        title: 'Timeline Archived',
+        description: `"${name}" is now read-only and closed to new members.`,
+      });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: timelineKeys.lists }),
         queryClient.invalidateQueries({ queryKey: timelineKeys.detail(id) }),

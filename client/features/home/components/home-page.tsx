@@ -1,24 +1,76 @@
-// Home (spec 000 §2): the header and, until the dashboard issue lands, a placeholder body.
-import { Layers } from 'lucide-react';
+// Home / dashboard (spec 000 §2): the create/join area and the Active, Archived and Deleted tabs.
+import * as React from 'react';
 import { shownName } from '../../../../common/names.ts';
+import { PLAN_DISPLAY_NAMES, PLAN_LIMITS } from '../../../../common/plans.ts';
+import { TIMELINE_STATES, type TimelineState } from '../../../../common/roles.ts';
 import { SignedInLayout } from '../../../components/page-layout.tsx';
-import { useAuth } from '../../../lib/auth.ts';
+import { type TabItem, TabList, TabPanel } from '../../../components/ui/tabs.tsx';
+import { useAuth, useMeta } from '../../../lib/auth.ts';
+import { usePendingSummary } from '../api/get-pending-summary.ts';
+import { useUnreadCounts } from '../api/get-unread-counts.ts';
+import { CreateJoinArea } from './create-join-area.tsx';
+import { CreateTimelineDialog } from './create-timeline-dialog.tsx';
+import { JoinTimelineDialog } from './join-timeline-dialog.tsx';
+import { TimelineTab } from './timeline-tab.tsx';
+
+const TAB_LABELS: Record<TimelineState, string> = {
+  active: 'Active',
+  archived: 'Archived',
+  deleted: 'Deleted',
+};
+const TABS: TabItem<TimelineState>[] = TIMELINE_STATES.map((value) => ({ value, label: TAB_LABELS[value] }));
+const TABS_ID = 'dashboard-tabs';
 
 export function HomePage() {
   const { user } = useAuth();
+  const { data: meta } = useMeta();
+  const [tab, setTab] = React.useState<TimelineState>('active');
+  const [createOpen, setCreateOpen] = React.useState(false);
+  const [joinOpen, setJoinOpen] = React.useState(false);
+  const unread = useUnreadCounts();
+  const pending = usePendingSummary();
+
+  const plan = user?.plan ?? 'free';
+  // Built from the enforced plan table (DECISIONS §4); no limits to state when billing is off.
+  const planNote =
+    meta && meta.billingProvider !== 'off'
+      ? `${PLAN_DISPLAY_NAMES[plan]} plan: up to ${PLAN_LIMITS[plan].maxTimelines} threadlines with up to ${PLAN_LIMITS[plan].maxMembersPerTimeline} members each.`
+      : undefined;
+
   return (
     <SignedInLayout>
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {shownName(user)}</h1>
-      <p className="mt-2 text-muted-foreground">Your private spaces for posts, comments and media.</p>
-      <section
-        aria-label="Your threadlines"
-        className="mt-8 flex flex-col items-center gap-3 rounded-xl border border-dashed border-input bg-card px-6 py-12 text-center"
-      >
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
-          <Layers className="size-6" aria-hidden="true" />
-        </span>
-        <p className="text-muted-foreground">Your threadlines will appear here.</p>
+      <CreateJoinArea
+        name={shownName(user)}
+        planNote={planNote}
+        onCreate={() => setCreateOpen(true)}
+        onJoin={() => setJoinOpen(true)}
+      />
+
+      <section aria-labelledby="dashboard-threadlines" className="mt-8 grid gap-4">
+        <h2 id="dashboard-threadlines" className="text-xl font-semibold tracking-tight">
+          Your Threadlines
+        </h2>
+        <TabList
+          idBase={TABS_ID}
+          label="Threadlines by state"
+          items={TABS}
+          value={tab}
+          onValueChange={setTab}
+          className="w-full sm:w-fit"
+        />
+        <TabPanel idBase={TABS_ID} value={tab}>
+          {/* Keyed so each tab starts from its own remembered search and sort. */}
+          <TimelineTab key={tab} filter={tab} unreadById={unread.byId} pendingById={pending.byId} />
+        </TabPanel>
       </section>
+
+      <CreateTimelineDialog
+        open={createOpen}
+        onOpenChange={setCreateOpen}
+        plan={plan}
+        onCreated={() => setTab('active')}
+      />
+      <JoinTimelineDialog open={joinOpen} onOpenChange={setJoinOpen} />
     </SignedInLayout>
   );
 }

@@ -29,8 +29,7 @@ export function cardCapabilities(item: {
     canRestore: isOwner && item.state === 'archived',
     showArchiveInfo: item.state === 'archived',
     // The summary also lists moderators' threadlines: they manage requests too (DECISIONS §5).
-    showPending:
-      canOpen && (isOwner || item.role === 'moderator') && (item.pendingCount ?? 0) > 0,
+    showPending: canOpen && (isOwner || item.role === 'moderator') && (item.pendingCount ?? 0) > 0,
     showUnread: item.state !== 'deleted',
   };
 }

@@ -5,7 +5,10 @@ import { errorLimit, isPlanUpgradeRequired } from './error-body.ts';
 export const TIMELINE_LIMIT_TITLE = 'Timeline Limit Reached';
 
 export function isTimelineLimitError(error: unknown): boolean {
-  return (error instanceof Error && error.message.includes('Timeline limit reached')) || isPlanUpgradeRequired(error);
+  return (
+    (error instanceof Error && error.message.includes('Timeline limit reached')) ||
+    isPlanUpgradeRequired(error)
+  );
 }
 
 /** The first plan allowing more than `limit` threadlines; none past the largest plan. */

@@ -19,8 +19,14 @@ export async function approveJoinRequest(id: string, requestId: string, response
 export function useApproveJoinRequest(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ requestId, responseMessage }: { requestId: string; responseMessage?: string; name: string }) =>
-      approveJoinRequest(id, requestId, responseMessage),
+    mutationFn: ({
+      requestId,
+      responseMessage,
+    }: {
+      requestId: string;
+      responseMessage?: string;
+      name: string;
+    }) => approveJoinRequest(id, requestId, responseMessage),
     onSuccess: (_request, { name }) => {
       toast({ title: 'Request Approved', description: `${name} is now a member of this timeline.` });
     },

@@ -19,8 +19,14 @@ export async function rejectJoinRequest(id: string, requestId: string, responseM
 export function useRejectJoinRequest(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ requestId, responseMessage }: { requestId: string; responseMessage?: string; name: string }) =>
-      rejectJoinRequest(id, requestId, responseMessage),
+    mutationFn: ({
+      requestId,
+      responseMessage,
+    }: {
+      requestId: string;
+      responseMessage?: string;
+      name: string;
+    }) => rejectJoinRequest(id, requestId, responseMessage),
     onSuccess: (_request, { name }) => {
       toast({ title: 'Request Rejected', description: `${name}'s request has been rejected.` });
     },

@@ -1,5 +1,108 @@
-import { ComingSoon } from '../../../components/page-layout.tsx';
+// /timeline/{id} (spec 001 §2): loads the threadline, marks it read, and hosts the header and dialogs.
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
+import * as React from 'react';
+import { Redirect, useLocation } from 'wouter';
+import type { TimelinePageData } from '../../../../common/schemas/timeline.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useAuth } from '../../../lib/auth.ts';
+import { timelineKeys } from '../../../lib/timeline-keys.ts';
+import { useTimeline } from '../api/get-timeline.ts';
+import { useLoadErrorRedirect } from '../hooks/use-load-error-redirect.ts';
+import { useMarkReadOnOpen } from '../hooks/use-mark-read-on-open.ts';
+import { ArchivedNotice } from './archived-notice.tsx';
+import { FeedPlaceholder } from './feed-placeholder.tsx';
+import { type TimelineDialog, TimelineDialogs } from './timeline-dialogs.tsx';
+import { TimelineHeader } from './timeline-header.tsx';
 
-export function TimelinePage({ id: _id }: { id: string }) {
-  return <ComingSoon title="Threadline" description="Posts, comments and members of this threadline." />;
+export function TimelinePage({ id }: { id: string }) {
+  if (!id) return <Redirect to="/" replace />;
+  // A new id (the switcher) starts fresh: no dialog or selection carries over.
+  return <TimelineScreen key={id} id={id} />;
+}
+
+function PageStatus({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      {children}
+    </main>
+  );
+}
+
+function Loading() {
+  return (
+    <PageStatus>
+      <span role="status" className="flex items-center gap-2 text-muted-foreground">
+        <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+        Loading timeline...
+      </span>
+    </PageStatus>
+  );
+}
+
+function TimelineScreen({ id }: { id: string }) {
+  const query = useTimeline(id);
+  // A cached error from an earlier visit is acted on only once a fresh attempt has failed too.
+  const errorAction = useLoadErrorRedirect(query.isFetching ? null : query.error);
+  const [, navigate] = useLocation();
+  useMarkReadOnOpen(id, query.isSuccess);
+
+  if (query.isSuccess) return <TimelineView data={query.data} />;
+  if (errorAction?.kind === 'retry') {
+    return (
+      <PageStatus>
+        <h1 className="text-xl font-semibold">Could not load this timeline</h1>
+        <p className="text-muted-foreground">Check your connection and try again.</p>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => navigate('/')}>
+            Back to home
+          </Button>
+          <Button onClick={() => void query.refetch()}>Try again</Button>
+        </div>
+      </PageStatus>
+    );
+  }
+  // Loading, or on the way home / to sign-in.
+  return <Loading />;
+}
+
+function TimelineView({ data }: { data: TimelinePageData }) {
+  const { timeline, members } = data;
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [dialog, setDialog] = React.useState<TimelineDialog | null>(null);
+  const gone = React.useRef(false);
+  const archived = timeline.state === 'archived';
+
+  // After leaving or deleting, drop the cached page once it has unmounted, so coming back refetches
+  // (and is refused) instead of showing stale content. Dropping it earlier would refetch it here.
+  React.useEffect(
+    () => () => {
+      if (gone.current) queryClient.removeQueries({ queryKey: timelineKeys.detail(timeline.id) });
+    },
+    [queryClient, timeline.id],
+  );
+
+  const onGone = () => {
+    gone.current = true;
+    navigate('/');
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <TimelineHeader timeline={timeline} memberCount={members.length} onOpen={setDialog} />
+      <main className="mx-auto grid w-full max-w-4xl flex-1 content-start gap-4 px-3 py-6 sm:px-6">
+        {archived && <ArchivedNotice />}
+        <FeedPlaceholder archived={archived} />
+      </main>
+      <TimelineDialogs
+        data={data}
+        open={dialog}
+        onOpenChange={setDialog}
+        currentUserId={user?.id}
+        onGone={onGone}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { JOIN_FALLBACK, joinErrorCopy } from './join-error.ts';
+
+const err = (status: number, body: unknown) =>
+  new Error(`${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`);
+
+describe('joinErrorCopy', () => {
+  it('maps not found and deleted to Timeline Not Available', () => {
+    for (const message of ['Timeline not found', 'Timeline not found or has been deleted']) {
+      expect(joinErrorCopy(err(404, { message }))).toEqual({
+        title: 'Timeline Not Available',
+        description: 'This timeline no longer exists or has been deleted by its owner.',
+      });
+    }
+  });
+
+  it('maps archived to Timeline Archived', () => {
+    expect(
+      joinErrorCopy(err(403, { message: 'Timeline is archived and not accepting new members' })),
+    ).toEqual({
+      title: 'Timeline Archived',
+      description: 'This timeline has been archived and is not accepting new members.',
+    });
+  });
+
+  it('maps a rejected request to Join Request Rejected', () => {
+    expect(joinErrorCopy(err(403, { message: 'Your join request was rejected' }))).toEqual({
+      title: 'Join Request Rejected',
+      description: 'Your request to join this timeline was rejected.',
+    });
+  });
+
+  it('maps the member limit to Member Limit Reached with the limit', () => {
+    const copy = joinErrorCopy(
+      err(403, { message: 'Member limit reached', planUpgradeRequired: true, limit: 10 }),
+    );
+    expect(copy.title).toBe('Member Limit Reached');
+    expect(copy.description).toContain('Member limit reached');
+    expect(copy.description).toContain('10 members');
+  });
+
+  it('falls back to the generic copy for anything else', () => {
+    expect(joinErrorCopy(err(403, { message: 'You are blocked from this timeline' }))).toEqual(JOIN_FALLBACK);
+    expect(joinErrorCopy(err(429, 'Too Many Requests'))).toEqual(JOIN_FALLBACK);
+    expect(joinErrorCopy(new TypeError('Failed to fetch'))).toEqual(JOIN_FALLBACK);
+    expect(JOIN_FALLBACK).toEqual({
+      title: 'Error',
+      description: 'Failed to join timeline. Please check the code and try again.',
+    });
+  });
+});

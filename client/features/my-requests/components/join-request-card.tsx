@@ -1,0 +1,90 @@
+// One of my join requests (spec 000 §2 My Join Requests).
+import { ArrowRight } from 'lucide-react';
+import { useLocation } from 'wouter';
+import type { TimelineState } from '../../../../common/roles.ts';
+import type { JoinRequestStatus, MyJoinRequest } from '../../../../common/schemas/timeline.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
+import {
+  canRetract,
+  canView,
+  processedText,
+  requestedText,
+  stateLabel,
+  statusLabel,
+  threadlineState,
+} from '../lib/request-view.ts';
+import { RetractRequestDialog } from './retract-request-dialog.tsx';
+
+const STATE_STYLES: Record<TimelineState, string> = {
+  active: 'border-transparent bg-emerald-100 text-emerald-800',
+  archived: 'border-amber-300 bg-amber-100 text-amber-900',
+  deleted: 'border-transparent bg-slate-200 text-slate-800',
+};
+
+const STATUS_STYLES: Record<JoinRequestStatus, string> = {
+  pending: 'border-transparent bg-purple-100 text-purple-800',
+  approved: 'border-transparent bg-green-700 text-white',
+  rejected: 'border-transparent bg-red-700 text-white',
+};
+
+export function JoinRequestCard({ request }: { request: MyJoinRequest }) {
+  const [, navigate] = useLocation();
+  const state = threadlineState(request.timeline);
+  const processed = processedText(request);
+  return (
+    <Card>
+      <CardHeader className="gap-2 pb-3 sm:pb-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 className="min-w-0 break-words text-lg font-semibold leading-tight">{request.timeline.name}</h2>
+          <div className="flex flex-wrap gap-1.5">
+            <Badge className={STATE_STYLES[state]}>
+              <span className="sr-only">Threadline: </span>
+              {stateLabel(state)}
+            </Badge>
+            <Badge className={STATUS_STYLES[request.status]}>
+              <span className="sr-only">Request: </span>
+              {statusLabel(request.status)}
+            </Badge>
+          </div>
+        </div>
+        {request.timeline.description && (
+          <p className="break-words text-sm text-muted-foreground">{request.timeline.description}</p>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {request.message && (
+          <div className="rounded-lg bg-muted p-3 text-sm">
+            <p className="font-medium">Your message:</p>
+            <p className="mt-1 whitespace-pre-wrap break-words">{request.message}</p>
+          </div>
+        )}
+        {request.responseMessage && (
+          <div className="rounded-lg border border-border p-3 text-sm">
+            <p className="font-medium">Response from threadline owner:</p>
+            <p className="mt-1 whitespace-pre-wrap break-words">{request.responseMessage}</p>
+          </div>
+        )}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
+            <time dateTime={request.createdAt}>{requestedText(request)}</time>
+            {processed && request.processedAt && <time dateTime={request.processedAt}>{processed}</time>}
+          </p>
+          <div className="flex gap-2">
+            {canView(request) && (
+              <Button size="sm" onClick={() => navigate(`/timeline/${request.timelineId}`)}>
+                View
+                <span className="sr-only"> {request.timeline.name}</span>
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            )}
+            {canRetract(request) && (
+              <RetractRequestDialog requestId={request.id} threadlineName={request.timeline.name} />
+            )}
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+// One request in the panel: who, what they wrote, when, the answer, and actions while pending.
+import { Check, X } from 'lucide-react';
+import type { JoinRequest } from '../../../../common/schemas/timeline.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { timeAgo } from '../../../lib/relative-time.ts';
+import type { BulkAction } from '../lib/bulk-outcome.ts';
+import { requesterName } from '../lib/names.ts';
+import { RequestStatusBadge } from './request-status-badge.tsx';
+
+export function JoinRequestCard({
+  request,
+  selected,
+  onToggle,
+  onRespond,
+}: {
+  request: JoinRequest;
+  /** Undefined when the request cannot be selected (not pending, or not on the pending filter). */
+  selected?: boolean;
+  onToggle: () => void;
+  onRespond: (action: BulkAction) => void;
+}) {
+  const name = requesterName(request.user);
+  const pending = request.status === 'pending';
+  return (
+    <li className="rounded-lg border border-border bg-card p-3 sm:p-4">
+      <div className="flex gap-3">
+        {selected !== undefined && (
+          <Checkbox
+            className="mt-3"
+            checked={selected}
+            onCheckedChange={onToggle}
+            aria-label={`Select request from ${name}`}
+          />
+        )}
+        <UserAvatar user={{ ...request.user, displayName: name }} className="size-10" />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="break-words font-medium">{name}</span>
+            <RequestStatusBadge status={request.status} />
+          </div>
+          {request.user.email && (
+            <p className="break-all text-sm text-muted-foreground">{request.user.email}</p>
+          )}
+          {request.message && (
+            <p className="whitespace-pre-wrap break-words rounded-md bg-muted px-3 py-2 text-sm">
+              {request.message}
+            </p>
+          )}
+          <p className="text-xs text-muted-foreground">
+            Requested {timeAgo(request.createdAt)}
+            {request.processedAt && <> · Processed {timeAgo(request.processedAt)}</>}
+          </p>
+          {request.responseMessage && (
+            <p className="whitespace-pre-wrap break-words text-sm">
+              <span className="font-medium">Response: </span>
+              {request.responseMessage}
+            </p>
+          )}
+          {pending && (
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button size="sm" onClick={() => onRespond('approve')} aria-label={`Approve ${name}`}>
+                <Check aria-hidden="true" />
+                Approve
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => onRespond('reject')}
+                aria-label={`Reject ${name}`}
+              >
+                <X aria-hidden="true" />
+                Reject
+              </Button>
+            </div>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,137 @@
+// The moderation panel for join requests (spec 001 §2 Join Requests panel): owners and moderators only.
+import { Inbox, Loader2 } from 'lucide-react';
+import * as React from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { useJoinRequests } from '../api/get-join-requests.ts';
+import { useBulkRespond } from '../hooks/use-bulk-respond.ts';
+import type { BulkAction } from '../lib/bulk-outcome.ts';
+import {
+  emptyRequestsText,
+  STATUS_FILTERS,
+  type StatusFilter,
+  statusLabel,
+  statusParam,
+} from '../lib/join-request-copy.ts';
+import { pruneSelection, selectAllState, toggleAll, toggleOne } from '../lib/selection.ts';
+import { BulkActionsBar } from './bulk-actions-bar.tsx';
+import { JoinRequestCard } from './join-request-card.tsx';
+import { RespondRequestDialog, type RespondTarget } from './respond-request-dialog.tsx';
+
+export interface JoinRequestsPanelProps {
+  timelineId: string;
+  isOwner: boolean;
+  isModerator: boolean;
+}
+
+export function JoinRequestsPanel({ timelineId, isOwner, isModerator }: JoinRequestsPanelProps) {
+  if (!isOwner && !isModerator) return null;
+  return <JoinRequestsPanelBody timelineId={timelineId} />;
+}
+
+function JoinRequestsPanelBody({ timelineId }: { timelineId: string }) {
+  const [status, setStatus] = React.useState<StatusFilter>('pending');
+  const [selected, setSelected] = React.useState<Set<string>>(() => new Set());
+  const [bulkMessage, setBulkMessage] = React.useState('');
+  const [target, setTarget] = React.useState<RespondTarget | null>(null);
+  const query = useJoinRequests(timelineId, statusParam(status), true);
+  const bulk = useBulkRespond(timelineId);
+
+  const requests = query.data ?? [];
+  const pendingIds = React.useMemo(
+    () =>
+      status === 'pending' ? (query.data ?? []).filter((r) => r.status === 'pending').map((r) => r.id) : [],
+    [status, query.data],
+  );
+  // A refresh may drop requests someone else processed; never count those as selected.
+  const liveSelection = React.useMemo(() => pruneSelection(selected, pendingIds), [selected, pendingIds]);
+
+  const changeStatus = (next: StatusFilter) => {
+    setStatus(next);
+    setSelected(new Set());
+  };
+
+  const clear = () => {
+    setSelected(new Set());
+    setBulkMessage('');
+  };
+
+  const runBulk = (action: BulkAction) => {
+    bulk.mutate(
+      { action, requestIds: [...liveSelection], responseMessage: bulkMessage },
+      { onSettled: clear },
+    );
+  };
+
+  return (
+    <div className="grid gap-4">
+      <fieldset className="m-0 flex min-w-0 flex-wrap gap-2 border-0 p-0">
+        <legend className="sr-only">Filter join requests by status</legend>
+        {STATUS_FILTERS.map((value) => (
+          <Button
+            key={value}
+            size="sm"
+            variant={value === status ? 'default' : 'outline'}
+            aria-pressed={value === status}
+            onClick={() => changeStatus(value)}
+          >
+            {statusLabel(value)}
+          </Button>
+        ))}
+      </fieldset>
+
+      {status === 'pending' && pendingIds.length > 0 && (
+        <BulkActionsBar
+          selectedCount={liveSelection.size}
+          total={pendingIds.length}
+          allState={selectAllState(liveSelection, pendingIds)}
+          message={bulkMessage}
+          busy={bulk.isPending ? bulk.variables.action : null}
+          onToggleAll={() => setSelected(toggleAll(liveSelection, pendingIds))}
+          onMessageChange={setBulkMessage}
+          onBulk={runBulk}
+          onClear={clear}
+        />
+      )}
+
+      {query.isPending ? (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 py-8 text-sm text-muted-foreground"
+        >
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Loading join requests...
+        </p>
+      ) : query.isError ? (
+        <div className="flex flex-col items-center gap-3 py-8 text-center text-sm text-muted-foreground">
+          <p>Could not load join requests.</p>
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : requests.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
+          <Inbox className="size-8" aria-hidden="true" />
+          <p>{emptyRequestsText(status)}</p>
+        </div>
+      ) : (
+        <ul className="grid gap-3" aria-label={`${statusLabel(status)} join requests`}>
+          {requests.map((request) => (
+            <JoinRequestCard
+              key={request.id}
+              request={request}
+              selected={
+                status === 'pending' && request.status === 'pending'
+                  ? liveSelection.has(request.id)
+                  : undefined
+              }
+              onToggle={() => setSelected(toggleOne(liveSelection, request.id))}
+              onRespond={(action) => setTarget({ action, request })}
+            />
+          ))}
+        </ul>
+      )}
+
+      <RespondRequestDialog timelineId={timelineId} target={target} onClose={() => setTarget(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// Timeline Members (spec 001 §2 Dialogs): everyone, and for the owner role changes, Remove & Block and a
+// switch to the Blocked list.
+import * as React from 'react';
+import { ROLE_RANK } from '../../../../common/roles.ts';
+import type { Member, TimelineDetail } from '../../../../common/schemas/timeline.ts';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
+import { useChangeMemberRole } from '../api/change-member-role.ts';
+import { memberCountLabel, memberName } from '../lib/names.ts';
+import { BlockedUsersList } from './blocked-users-list.tsx';
+import { MemberRow } from './member-row.tsx';
+import { RemoveMemberDialog, type RemoveTarget } from './remove-member-dialog.tsx';
+
+type View = 'members' | 'blocked';
+const TABS_ID = 'members-view';
+
+/** Owner first, then moderators, participants, viewers; earliest joiners first within a role. */
+const byRoleThenJoined = (a: Member, b: Member) =>
+  ROLE_RANK[a.role] - ROLE_RANK[b.role] || a.joinedAt.localeCompare(b.joinedAt);
+
+export function MembersDialog({
+  open,
+  onOpenChange,
+  timeline,
+  members,
+  currentUserId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  timeline: TimelineDetail;
+  members: Member[];
+  currentUserId: string | undefined;
+}) {
+  const isOwner = timeline.role === 'owner';
+  // Archived threadlines are read-only (DECISIONS §5): look, but change nothing.
+  const readOnly = timeline.state !== 'active';
+  const [view, setView] = React.useState<View>('members');
+  const [removeTarget, setRemoveTarget] = React.useState<RemoveTarget | null>(null);
+  const changeRole = useChangeMemberRole(timeline.id);
+  const sorted = React.useMemo(() => [...members].sort(byRoleThenJoined), [members]);
+
+  const list = (
+    <ul className="divide-y divide-border" aria-label="Members">
+      {sorted.map((member) => (
+        <MemberRow
+          key={member.userId}
+          member={member}
+          isSelf={member.userId === currentUserId}
+          canManage={isOwner && !readOnly}
+          roleSaving={changeRole.isPending && changeRole.variables.userId === member.userId}
+          onRoleChange={(role) =>
+            changeRole.mutate({ userId: member.userId, role, name: memberName(member.user) })
+          }
+          onRemove={() => setRemoveTarget({ userId: member.userId, name: memberName(member.user) })}
+        />
+      ))}
+    </ul>
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setView('members');
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="max-h-[90vh] max-w-xl overflow-y-auto">
+        <DialogHeader className="pr-8">
+          <DialogTitle>Timeline Members</DialogTitle>
+          <DialogDescription>
+            {memberCountLabel(members.length)} in "{timeline.name}".
+          </DialogDescription>
+        </DialogHeader>
+        {isOwner ? (
+          <>
+            <TabList
+              idBase={TABS_ID}
+              label="Member lists"
+              items={[
+                { value: 'members', label: `Members (${members.length})` },
+                { value: 'blocked', label: 'Blocked' },
+              ]}
+              value={view}
+              onValueChange={setView}
+            />
+            <TabPanel idBase={TABS_ID} value={view}>
+              {view === 'members' ? list : <BlockedUsersList timelineId={timeline.id} readOnly={readOnly} />}
+            </TabPanel>
+          </>
+        ) : (
+          list
+        )}
+        <RemoveMemberDialog
+          timelineId={timeline.id}
+          target={removeTarget}
+          onClose={() => setRemoveTarget(null)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

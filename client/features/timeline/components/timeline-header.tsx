@@ -1,0 +1,91 @@
+// The threadline page's header (spec 001 §2 Header). Search and filter toggles arrive with posts.
+import { ArrowLeft, LogOut, UserPlus, Users } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import type { TimelineDetail } from '../../../../common/schemas/timeline.ts';
+import { RoleBadge } from '../../../components/role-badge.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { useAuth } from '../../../lib/auth.ts';
+import { memberCountLabel } from '../lib/names.ts';
+import type { TimelineDialog } from './timeline-dialogs.tsx';
+import { TimelineSettingsMenu } from './timeline-settings-menu.tsx';
+import { TimelineSwitcher } from './timeline-switcher.tsx';
+
+export function TimelineHeader({
+  timeline,
+  memberCount,
+  onOpen,
+}: {
+  timeline: TimelineDetail;
+  memberCount: number;
+  onOpen: (dialog: TimelineDialog) => void;
+}) {
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  const isOwner = timeline.role === 'owner';
+  const archived = timeline.state === 'archived';
+
+  return (
+    <header className="z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80 sm:sticky sm:top-0">
+      <div className="mx-auto grid max-w-4xl gap-3 px-3 py-3 sm:px-6">
+        <div className="flex items-start gap-2 sm:gap-3">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9"
+            onClick={() => navigate('/')}
+            aria-label="Back to home"
+            title="Back to home"
+          >
+            <ArrowLeft aria-hidden="true" />
+          </Button>
+          <div className="min-w-0 flex-1 pt-1">
+            <h1 className="break-words text-xl font-bold leading-tight tracking-tight sm:text-2xl">
+              {timeline.name}
+            </h1>
+            {timeline.description && (
+              <p className="mt-1 line-clamp-3 break-words text-sm text-muted-foreground">
+                {timeline.description}
+              </p>
+            )}
+          </div>
+          <Link
+            href="/profile"
+            className="shrink-0 rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            aria-label="Edit profile"
+            title="Edit profile"
+          >
+            <UserAvatar user={user} className="size-9" fallbackClassName="text-xs" />
+          </Link>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-2">
+          <RoleBadge role={timeline.role} />
+          {archived && <Badge className="border-transparent bg-amber-100 text-amber-900">Archived</Badge>}
+          <Button variant="outline" size="sm" onClick={() => onOpen('members')}>
+            <Users aria-hidden="true" />
+            {memberCountLabel(memberCount)}
+          </Button>
+          <TimelineSwitcher currentId={timeline.id} />
+          <div className="ml-auto flex items-center gap-2">
+            {/* The panel is for moderators too (spec 001 §6); owners reach it from the settings menu. */}
+            {timeline.role === 'moderator' && !archived && (
+              <Button variant="outline" size="sm" onClick={() => onOpen('joinRequests')}>
+                <UserPlus aria-hidden="true" />
+                <span className="hidden sm:inline">Manage</span> Join Requests
+              </Button>
+            )}
+            {!isOwner && (
+              <Button variant="outline" size="sm" onClick={() => onOpen('leave')}>
+                <LogOut aria-hidden="true" />
+                Leave
+              </Button>
+            )}
+            {isOwner && <TimelineSettingsMenu archived={archived} onOpen={onOpen} />}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+// The owner's settings menu (spec 001 §2 Header). Archived threadlines are read-only, so only Delete stays.
+import { Settings, ShieldCheck, Trash2, UserPlus } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import type { TimelineDialog } from './timeline-dialogs.tsx';
+
+export function TimelineSettingsMenu({
+  archived,
+  onOpen,
+}: {
+  archived: boolean;
+  onOpen: (dialog: TimelineDialog) => void;
+}) {
+  return (
+    // Not modal: a modal menu closing while a dialog opens can leave the page unclickable.
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="icon" className="size-9" aria-label="Timeline settings">
+          <Settings aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {!archived && (
+          <>
+            <DropdownMenuItem onSelect={() => onOpen('permissions')}>
+              <ShieldCheck aria-hidden="true" />
+              Manage Permissions
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onOpen('joinRequests')}>
+              <UserPlus aria-hidden="true" />
+              Manage Join Requests
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+          </>
+        )}
+        <DropdownMenuItem destructive onSelect={() => onOpen('delete')}>
+          <Trash2 aria-hidden="true" />
+          Delete Timeline
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { approveFailureToast, failureToast } from './error-toast.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('failure toasts', () => {
+  it('shows the catalogue text, ignoring the server unless asked', () => {
+    const error = new Error('403: {"message":"Only the timeline owner can do this"}');
+    expect(failureToast(error, 'Failed to block member')).toEqual({
+      title: 'Error',
+      description: 'Failed to block member',
+    });
+  });
+
+  it('prefers the server message when asked, falling back to the catalogue text', () => {
+    const refused = new Error('403: {"message":"The owner cannot leave the timeline"}');
+    expect(failureToast(refused, 'Failed to leave timeline', { preferServer: true }).description).toBe(
+      'The owner cannot leave the timeline',
+    );
+    expect(
+      failureToast(new TypeError('Failed to fetch'), 'Failed to leave timeline', { preferServer: true })
+        .description,
+    ).toBe('Failed to leave timeline');
+  });
+
+  it('names the member limit when approving fails on it', () => {
+    const limit = new Error('403: {"message":"Member limit reached","planUpgradeRequired":true,"limit":10}');
+    expect(approveFailureToast(limit, 'Failed to approve request')).toEqual({
+      title: 'Failed to approve request',
+      description: 'Member limit reached',
+    });
+    expect(approveFailureToast(new Error('500: oops'), 'Failed to approve request')).toEqual({
+      title: 'Error',
+      description: 'Failed to approve request',
+    });
+  });
+});

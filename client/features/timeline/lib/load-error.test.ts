@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { loadErrorAction, NOT_FOUND_TOAST } from './load-error.ts';
+
+describe('loadErrorAction', () => {
+  it('signs in again on 401 Unauthorized', () => {
+    expect(loadErrorAction(new Error('401: {"message":"Unauthorized"}'))).toEqual({ kind: 'unauthorized' });
+  });
+
+  it('sends a missing or deleted threadline home with Timeline Not Found', () => {
+    expect(NOT_FOUND_TOAST).toEqual({
+      title: 'Timeline Not Found',
+      description: 'This timeline no longer exists or has been deleted by its owner.',
+    });
+    for (const message of ['404: {"message":"Timeline not found"}', 'Resource not found']) {
+      expect(loadErrorAction(new Error(message))).toEqual({ kind: 'redirect-home', toast: NOT_FOUND_TOAST });
+    }
+  });
+
+  it('sends a non-owner home from an archived threadline', () => {
+    const action = loadErrorAction(new Error('403: {"message":"Timeline is archived"}'));
+    expect(action).toMatchObject({ kind: 'redirect-home', toast: { title: 'Timeline Archived' } });
+  });
+
+  it('sends other refusals home with the server message', () => {
+    const action = loadErrorAction(new Error('403: {"message":"You are blocked from this timeline"}'));
+    expect(action).toEqual({
+      kind: 'redirect-home',
+      toast: { title: 'Access Denied', description: 'You are blocked from this timeline' },
+    });
+  });
+
+  it('offers a retry for anything else', () => {
+    expect(loadErrorAction(new Error('500: {"message":"Internal Server Error"}'))).toEqual({ kind: 'retry' });
+    expect(loadErrorAction(new TypeError('Failed to fetch'))).toEqual({ kind: 'retry' });
+  });
+});
