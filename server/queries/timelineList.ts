@@ -22,7 +22,9 @@ export async function listUserTimelines(db: Db, userId: string, filter: Timeline
       role: timelineMembers.role,
       // An index-only count on timeline_members (timeline_id, user_id).
       memberCount: sql<number>`(select count(*)::int from ${timelineMembers} mc where mc.timeline_id = ${timelines.id})`,
+      // drizzle nulls a left-joined object by its first column: lead with one that is never null.
       archiver: {
+        id: archiver.id,
         displayName: archiver.displayName,
         firstName: archiver.firstName,
         email: archiver.email,

@@ -79,7 +79,7 @@ describe('POST /api/timelines', () => {
 
 describe('GET /api/user/timelines', () => {
   it('lists by state with role, member count, owner-only join code and the archiver', async () => {
-    const owner = await signedInUser(t.app, { displayName: 'Olive' });
+    const owner = await signedInUser(t.app, { displayName: null, firstName: 'Olive' });
     const member = await signedInUser(t.app);
     const active = await buildThreadline(t.app.db, owner.user, { name: 'Active one' });
     const archived = await buildThreadline(t.app.db, owner.user, { name: 'Archived one' });
@@ -103,7 +103,7 @@ describe('GET /api/user/timelines', () => {
 
     const arch = (await member.as.get('/api/user/timelines?filter=archived')).json();
     expect(arch).toHaveLength(1);
-    expect(arch[0]).toMatchObject({ state: 'archived', archiverUser: { displayName: 'Olive', email: null } });
+    expect(arch[0]).toMatchObject({ state: 'archived', archiverUser: { displayName: null, firstName: 'Olive', email: null } });
     expect(arch[0].archivedAt).toEqual(expect.any(String));
     const ownerArch = (await owner.as.get('/api/user/timelines?filter=archived')).json();
     expect(ownerArch[0].archiverUser.email).toBe(owner.user.email);
