@@ -1,6 +1,6 @@
 // Unread posts and comments per threadline (DECISIONS §6): by others, after the last view (or joining).
 // Each count stops at UNREAD_CAP: the badge shows 99+ from 100 on, and a capped count costs the same
-// however many posts a threadline holds (bench/unread-and-list.ts measures it).
+// however many posts a threadline holds (bench/timelines-list.ts measures it).
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { comments, posts, timelineMembers, timelines, userTimelineViews } from '../db/schema/index.ts';
