@@ -22,6 +22,9 @@ export async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection drops (server restart, admin kill) emits 'error'; unhandled, that
+  // would crash the process. The pool discards that client and the next query opens a new one.
+  pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder });
   return {
