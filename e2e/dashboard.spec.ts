@@ -9,6 +9,7 @@ import {
   apiRequireApproval,
   cardNamed,
   cards,
+  expectToast,
   signedInPerson,
   toastWith,
 } from './timeline-helpers.ts';
@@ -46,7 +47,7 @@ test('create a threadline, copy its code, and another person joins with it', asy
 
   await card.getByRole('button', { name: 'Copy join code' }).click();
   await expect(card.getByRole('button', { name: 'Copied join code' })).toBeVisible();
-  await expect(toastWith(page, 'Join code copied to clipboard')).toBeVisible();
+  await expectToast(page, 'Join code copied to clipboard');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   await expect(card.getByRole('button', { name: 'Copy join code' })).toBeVisible({ timeout: 4000 });
   await expectAccessible(page);
@@ -65,7 +66,7 @@ test('create a threadline, copy its code, and another person joins with it', asy
   await expect(join.getByLabel('Join Code')).toHaveValue(code);
   await join.getByRole('button', { name: 'Join Threadline' }).click();
   await expect(m).toHaveURL(/\/timeline\/[0-9a-f-]{36}$/);
-  await expect(toastWith(m, 'Joined timeline successfully!')).toBeVisible();
+  await expectToast(m, 'Joined timeline successfully!');
 
   await m.goto('/');
   const seen = cardNamed(m, name);
@@ -94,7 +95,7 @@ test('approval, a rejected request, and retracting a pending one', async ({ brow
   await join.getByLabel('Join Code').fill(first.joinCode);
   await join.getByLabel('Message').fill('Hello, I am Rex');
   await join.getByRole('button', { name: 'Join Threadline' }).click();
-  await expect(toastWith(r, 'Join Request Submitted')).toBeVisible();
+  await expectToast(r, 'Join Request Submitted');
   await expect(join.getByText('Request Pending')).toBeVisible();
   await expect(join.getByLabel('Join Code')).toHaveValue('');
   await expect(r).toHaveURL('/');
@@ -176,7 +177,7 @@ test('archive and restore from the dashboard; a member sees who archived it', as
   await cardNamed(page, name)
     .getByRole('button', { name: `Archive ${name}` })
     .click();
-  await expect(toastWith(page, 'Timeline Archived')).toBeVisible();
+  await expectToast(page, 'Timeline Archived');
   await expect(cardNamed(page, name)).toHaveCount(0);
   await page.getByRole('tab', { name: 'Archived' }).click();
   const archived = cardNamed(page, name);
@@ -194,7 +195,7 @@ test('archive and restore from the dashboard; a member sees who archived it', as
   await expectAccessible(m);
 
   await archived.getByRole('button', { name: `Restore ${name}` }).click();
-  await expect(toastWith(page, 'Timeline Restored')).toBeVisible();
+  await expectToast(page, 'Timeline Restored');
   await expect(archived).toHaveCount(0);
   await page.getByRole('tab', { name: 'Active' }).click();
   await expect(cardNamed(page, name).getByRole('button', { name: `Archive ${name}` })).toBeVisible();

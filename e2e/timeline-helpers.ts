@@ -1,22 +1,40 @@
-// Threadline set-up through the API for browser journeys: the dashboard UI is what the specs exercise.
-import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+// Fast set-up for threadline journeys: accounts through the real sign-in screen, threadlines and joins
+// through the API the dashboard uses (the UI is what the specs exercise), and shared locators.
+import {
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { createAccount, uniqueEmail } from './helpers.ts';
 
 export interface Person {
   context: BrowserContext;
   page: Page;
   email: string;
+  name: string;
 }
 
-/** A fresh browser context with its own signed-in account, on the dashboard. */
-export async function signedInPerson(browser: Browser, firstName: string, permissions: string[] = []) {
+/**
+ * A signed-in person in their own browser context (so two people never share cookies), on the
+ * dashboard. `permissions` are granted to the context first, e.g. clipboard access.
+ */
+export async function signedInPerson(
+  browser: Browser,
+  name: string,
+  permissions: string[] = [],
+): Promise<Person> {
   const context = await browser.newContext();
   if (permissions.length > 0) await context.grantPermissions(permissions);
   const page = await context.newPage();
-  const email = uniqueEmail(firstName.toLowerCase());
-  await createAccount(page, email, firstName);
-  return { context, page, email } satisfies Person;
+  const email = uniqueEmail(name.toLowerCase());
+  await createAccount(page, email, name);
+  return { context, page, email, name };
 }
+
+export const uniqueName = (base: string) => `${base} ${Math.random().toString(36).slice(2, 7)}`;
 
 export async function apiCreateTimeline(page: Page, name: string, description?: string) {
   const res = await page.request.post('/api/timelines', { data: { name, description } });
@@ -24,10 +42,15 @@ export async function apiCreateTimeline(page: Page, name: string, description?: 
   return (await res.json()) as { id: string; joinCode: string };
 }
 
+/** The raw answer to a join, so callers can check refusals as well as joins. */
+export const apiJoinResponse = (page: Page, joinCode: string, message?: string): Promise<APIResponse> =>
+  page.request.post('/api/timelines/join', { data: { joinCode, message } });
+
+/** A join (or a join request) that must succeed. */
 export async function apiJoin(page: Page, joinCode: string, message?: string) {
-  const res = await page.request.post('/api/timelines/join', { data: { joinCode, message } });
+  const res = await apiJoinResponse(page, joinCode, message);
   expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()) as { status: string; timeline: { id: string } };
+  return (await res.json()) as { status: string; requiresApproval?: boolean; timeline: { id: string } };
 }
 
 export async function apiRequireApproval(page: Page, timelineId: string) {
@@ -51,6 +74,12 @@ export async function apiRejectPending(page: Page, timelineId: string, responseM
   }
 }
 
+/** Opens /timeline/{id} and waits for its heading. */
+export async function openThreadline(page: Page, id: string, name: string) {
+  await page.goto(`/timeline/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
 /** Cards of the page's main content (toasts are list items too, outside main). */
 export const cards = (page: Page): Locator => page.getByRole('main').getByRole('listitem');
 
@@ -64,3 +93,5 @@ export const cardNamed = (page: Page, name: string): Locator =>
  */
 export const toastWith = (page: Page, text: string | RegExp): Locator =>
   page.locator('[role="region"][aria-label^="Notifications"] li').filter({ hasText: text });
+
+export const expectToast = (page: Page, text: string | RegExp) => expect(toastWith(page, text)).toBeVisible();

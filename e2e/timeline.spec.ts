@@ -1,18 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './helpers.ts';
 import {
-  createThreadline,
+  apiCreateTimeline,
+  apiJoin,
+  apiJoinResponse,
   expectToast,
-  joinThreadline,
-  newPerson,
   openThreadline,
+  signedInPerson,
   uniqueName,
-} from './page-helpers.ts';
+} from './timeline-helpers.ts';
 
 test('approval on, a request, approved from the panel; the requester gets in', async ({ browser }) => {
-  const owner = await newPerson(browser, 'Olive');
+  const owner = await signedInPerson(browser, 'Olive');
   const name = uniqueName('Book Club');
-  const { id, joinCode } = await createThreadline(owner.page, name, 'Monthly reads');
+  const { id, joinCode } = await apiCreateTimeline(owner.page, name, 'Monthly reads');
   const { page } = owner;
   await openThreadline(page, id, name);
   await expect(page.getByText('No posts yet')).toBeVisible();
@@ -32,11 +33,11 @@ test('approval on, a request, approved from the panel; the requester gets in', a
   await permissions.getByRole('button', { name: 'Close' }).click();
   await expect(permissions).toBeHidden();
 
-  const requester = await newPerson(browser, 'Rex');
-  const joined = await joinThreadline(requester.page, joinCode, 'Hi, let me in');
-  expect(await joined.json()).toMatchObject({ requiresApproval: true, status: 'pending' });
-  const other = await newPerson(browser, 'Sue');
-  await joinThreadline(other.page, joinCode);
+  const requester = await signedInPerson(browser, 'Rex');
+  const joined = await apiJoin(requester.page, joinCode, 'Hi, let me in');
+  expect(joined).toMatchObject({ requiresApproval: true, status: 'pending' });
+  const other = await signedInPerson(browser, 'Sue');
+  await apiJoin(other.page, joinCode);
 
   await page.getByRole('button', { name: 'Timeline settings' }).click();
   await page.getByRole('menuitem', { name: 'Manage Join Requests' }).click();
@@ -94,11 +95,11 @@ test('approval on, a request, approved from the panel; the requester gets in', a
 });
 
 test('role change, remove and block with a reason, then unblock', async ({ browser }) => {
-  const owner = await newPerson(browser, 'Otto');
-  const member = await newPerson(browser, 'Mia');
+  const owner = await signedInPerson(browser, 'Otto');
+  const member = await signedInPerson(browser, 'Mia');
   const name = uniqueName('Garden');
-  const { id, joinCode } = await createThreadline(owner.page, name);
-  expect(await (await joinThreadline(member.page, joinCode)).json()).toMatchObject({ status: 'joined' });
+  const { id, joinCode } = await apiCreateTimeline(owner.page, name);
+  expect(await apiJoin(member.page, joinCode)).toMatchObject({ status: 'joined' });
 
   const { page } = owner;
   await openThreadline(page, id, name);
@@ -125,7 +126,7 @@ test('role change, remove and block with a reason, then unblock', async ({ brows
   await member.page.goto(`/timeline/${id}`);
   await expect(member.page).toHaveURL('/');
   await expectToast(member.page, 'Timeline Not Found');
-  const refused = await joinThreadline(member.page, joinCode);
+  const refused = await apiJoinResponse(member.page, joinCode);
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toContain('You are blocked');
 
@@ -134,20 +135,20 @@ test('role change, remove and block with a reason, then unblock', async ({ brows
   await members.getByRole('button', { name: 'Unblock Mia' }).click();
   await expectToast(page, 'User Unblocked');
   await expect(members.getByText('No blocked users')).toBeVisible();
-  expect((await (await joinThreadline(member.page, joinCode)).json()).status).toBe('joined');
+  expect((await apiJoin(member.page, joinCode)).status).toBe('joined');
 
   await owner.context.close();
   await member.context.close();
 });
 
 test('switch threadlines, leave one, and delete one', async ({ browser }) => {
-  const owner = await newPerson(browser, 'Ona');
-  const member = await newPerson(browser, 'Leo');
+  const owner = await signedInPerson(browser, 'Ona');
+  const member = await signedInPerson(browser, 'Leo');
   const first = uniqueName('Trips');
   const second = uniqueName('Recipes');
-  const a = await createThreadline(owner.page, first);
-  const b = await createThreadline(owner.page, second, 'Family favourites');
-  await joinThreadline(member.page, a.joinCode);
+  const a = await apiCreateTimeline(owner.page, first);
+  const b = await apiCreateTimeline(owner.page, second, 'Family favourites');
+  await apiJoin(member.page, a.joinCode);
 
   // Leave: the copy says what stays and how to come back.
   await openThreadline(member.page, a.id, first);
@@ -170,7 +171,7 @@ test('switch threadlines, leave one, and delete one', async ({ browser }) => {
   await expect(page.getByText('Family favourites')).toBeVisible();
 
   // Archived: a member is sent home, the owner reads it with write actions hidden.
-  await joinThreadline(member.page, b.joinCode);
+  await apiJoin(member.page, b.joinCode);
   expect((await page.request.post(`/api/timelines/${b.id}/archive`)).status()).toBe(200);
   await member.page.goto(`/timeline/${b.id}`);
   await expect(member.page).toHaveURL('/');

@@ -103,7 +103,10 @@ describe('GET /api/user/timelines', () => {
 
     const arch = (await member.as.get('/api/user/timelines?filter=archived')).json();
     expect(arch).toHaveLength(1);
-    expect(arch[0]).toMatchObject({ state: 'archived', archiverUser: { displayName: null, firstName: 'Olive', email: null } });
+    expect(arch[0]).toMatchObject({
+      state: 'archived',
+      archiverUser: { displayName: null, firstName: 'Olive', email: null },
+    });
     expect(arch[0].archivedAt).toEqual(expect.any(String));
     const ownerArch = (await owner.as.get('/api/user/timelines?filter=archived')).json();
     expect(ownerArch[0].archiverUser.email).toBe(owner.user.email);

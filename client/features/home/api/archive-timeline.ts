@@ -1,23 +1,37 @@
-// POST /api/timelines/{id}/archive, then refresh the lists (spec 000 §7-8).
+// POST /api/timelines/{id}/archive or /restore, then refresh the lists (spec 000 §7-8).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { handleUnauthorized, isUnauthorizedError } from '../../../lib/authUtils.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
 
-export async function archiveTimeline(id: string): Promise<void> {
-  await apiRequest('POST', `/api/timelines/${id}/archive`);
+/** Archive an active threadline, or restore an archived one: the last segment of the route. */
+export type ArchiveChange = 'archive' | 'restore';
+
+const COPY: Record<ArchiveChange, { title: string; description: (name: string) => string; failure: string }> =
+  {
+    archive: {
+      title: 'Timeline Archived',
+      description: (name) => `"${name}" is now read-only and closed to new members.`,
+      failure: 'Failed to archive timeline',
+    },
+    restore: {
+      title: 'Timeline Restored',
+      description: (name) => `"${name}" is active again.`,
+      failure: 'Failed to restore timeline',
+    },
+  };
+
+export async function changeArchiveState(id: string, change: ArchiveChange): Promise<void> {
+  await apiRequest('POST', `/api/timelines/${id}/${change}`);
 }
 
-export function useArchiveTimeline() {
+export function useChangeArchiveState(change: ArchiveChange) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: { id: string; name: string }) => archiveTimeline(id),
+    mutationFn: ({ id }: { id: string; name: string }) => changeArchiveState(id, change),
     onSuccess: async (_data, { id, name }) => {
-      toast({
-        title: 'Timeline Archived',
-        description: `"${name}" is now read-only and closed to new members.`,
-      });
+      toast({ title: COPY[change].title, description: COPY[change].description(name) });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: timelineKeys.lists }),
         queryClient.invalidateQueries({ queryKey: timelineKeys.detail(id) }),
@@ -25,7 +39,7 @@ export function useArchiveTimeline() {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return handleUnauthorized(toast);
-      toast({ title: 'Error', description: 'Failed to archive timeline', variant: 'destructive' });
+      toast({ title: 'Error', description: COPY[change].failure, variant: 'destructive' });
     },
   });
 }

@@ -1,22 +1,10 @@
 // Join Threadline dialog (spec 000 §2, §5, §8): the code is upper-cased as typed; a join that needs
 // approval keeps the dialog open, clears the code and shows the Request Pending panel.
-import { Loader2 } from 'lucide-react';
 import * as React from 'react';
 import { useLocation } from 'wouter';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { toast } from '../../../lib/use-toast.ts';
 import { PENDING_FALLBACK, useJoinTimeline } from '../api/join-timeline.ts';
+import { useRequiredField } from '../hooks/use-required-field.ts';
+import { FormDialog, FormFooter, InputField, OptionalTextareaField } from './dialog-form.tsx';
 import { RequestPendingPanel } from './request-pending-panel.tsx';
 
 export const CODE_REQUIRED = 'Please enter a timeline code';
@@ -29,17 +17,14 @@ interface Props {
 export function JoinTimelineDialog({ open, onOpenChange }: Props) {
   const join = useJoinTimeline();
   const [, navigate] = useLocation();
-  const [code, setCode] = React.useState('');
+  const code = useRequiredField(CODE_REQUIRED);
   const [message, setMessage] = React.useState('');
-  const [codeError, setCodeError] = React.useState<string | null>(null);
   const [pending, setPending] = React.useState<string | null>(null);
-  const codeRef = React.useRef<HTMLInputElement>(null);
 
   const changeOpen = (next: boolean) => {
     if (!next) {
-      setCode('');
+      code.reset();
       setMessage('');
-      setCodeError(null);
       setPending(null);
     }
     onOpenChange(next);
@@ -47,19 +32,13 @@ export function JoinTimelineDialog({ open, onOpenChange }: Props) {
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (join.isPending) return;
-    if (!code.trim()) {
-      setCodeError(CODE_REQUIRED);
-      toast({ title: 'Error', description: CODE_REQUIRED, variant: 'destructive' });
-      codeRef.current?.focus();
-      return;
-    }
+    if (join.isPending || !code.check()) return;
     join.mutate(
-      { joinCode: code, message },
+      { joinCode: code.value, message },
       {
         onSuccess: (res) => {
           if (res.status === 'pending') {
-            setCode('');
+            code.clear();
             setPending(res.message || PENDING_FALLBACK);
           } else {
             changeOpen(false);
@@ -70,72 +49,48 @@ export function JoinTimelineDialog({ open, onOpenChange }: Props) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Join Threadline</DialogTitle>
-          <DialogDescription>
-            Enter the join code someone shared with you. Some threadlines ask their owner to approve new
-            members first.
-          </DialogDescription>
-        </DialogHeader>
-        {pending && (
-          <RequestPendingPanel
-            message={pending}
-            onViewRequests={() => {
-              changeOpen(false);
-              navigate('/my-requests');
-            }}
-          />
-        )}
-        <form className="grid gap-4" noValidate onSubmit={onSubmit}>
-          <div className="grid gap-2">
-            <Label htmlFor="join-timeline-code">Join Code</Label>
-            <Input
-              ref={codeRef}
-              id="join-timeline-code"
-              className="font-mono tracking-wider uppercase placeholder:font-sans placeholder:tracking-normal placeholder:normal-case"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              placeholder="e.g. ABCD2345"
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={codeError ? 'join-timeline-code-error' : undefined}
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value.toUpperCase());
-                if (codeError) setCodeError(null);
-              }}
-            />
-            {codeError && (
-              <p id="join-timeline-code-error" className="text-sm text-destructive">
-                {codeError}
-              </p>
-            )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="join-timeline-message">
-              Message <span className="font-normal text-muted-foreground">(optional)</span>
-            </Label>
-            <Textarea
-              id="join-timeline-message"
-              rows={3}
-              placeholder="Introduce yourself, in case the owner approves new members"
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-            />
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={join.isPending}>
-              {join.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {join.isPending ? 'Joining...' : 'Join Threadline'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={changeOpen}
+      title="Join Threadline"
+      description="Enter the join code someone shared with you. Some threadlines ask their owner to approve new members first."
+    >
+      {pending && (
+        <RequestPendingPanel
+          message={pending}
+          onViewRequests={() => {
+            changeOpen(false);
+            navigate('/my-requests');
+          }}
+        />
+      )}
+      <form className="grid gap-4" noValidate onSubmit={onSubmit}>
+        <InputField
+          ref={code.ref}
+          id="join-timeline-code"
+          label="Join Code"
+          error={code.error}
+          className="font-mono tracking-wider uppercase placeholder:font-sans placeholder:tracking-normal placeholder:normal-case"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="e.g. ABCD2345"
+          value={code.value}
+          onChange={(e) => code.change(e.target.value.toUpperCase())}
+        />
+        <OptionalTextareaField
+          id="join-timeline-message"
+          label="Message"
+          placeholder="Introduce yourself, in case the owner approves new members"
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+        <FormFooter
+          onCancel={() => changeOpen(false)}
+          pending={join.isPending}
+          submitLabel="Join Threadline"
+          pendingLabel="Joining..."
+        />
+      </form>
+    </FormDialog>
   );
 }

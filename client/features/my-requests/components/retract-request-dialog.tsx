@@ -1,17 +1,7 @@
 // The Cancel Request confirmation (spec 000 §2: copy to the letter).
-import { Loader2, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import * as React from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useRetractJoinRequest } from '../api/retract-join-request.ts';
 
@@ -28,31 +18,24 @@ export function RetractRequestDialog({
   const [open, setOpen] = React.useState(false);
   const retract = useRetractJoinRequest();
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !retract.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline" size="sm">
           <X aria-hidden="true" />
           Cancel Request
           <span className="sr-only"> to join {threadlineName}</span>
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Cancel Join Request</AlertDialogTitle>
-          <AlertDialogDescription>{RETRACT_TEXT}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={retract.isPending}>Keep Request</AlertDialogCancel>
-          <AlertDialogAction
-            destructive
-            disabled={retract.isPending}
-            onClick={() => retract.mutate(requestId, { onSettled: () => setOpen(false) })}
-          >
-            {retract.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {retract.isPending ? 'Retracting...' : 'Cancel Request'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Cancel Join Request"
+      description={RETRACT_TEXT}
+      cancelLabel="Keep Request"
+      confirmLabel="Cancel Request"
+      pendingLabel="Retracting..."
+      destructive
+      pending={retract.isPending}
+      onConfirm={() => retract.mutate(requestId, { onSettled: () => setOpen(false) })}
+    />
   );
 }

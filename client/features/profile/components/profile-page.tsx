@@ -1,11 +1,12 @@
 // /profile: Edit Profile (spec 000 §2). Picture upload arrives with media; the camera button waits for it.
-import { ArrowLeft, Camera, Loader2 } from 'lucide-react';
+import { ArrowLeft, Camera } from 'lucide-react';
 import * as React from 'react';
 import { useLocation } from 'wouter';
 import { PROFILE_IMAGE_MAX_BYTES, TEXT_LIMITS } from '../../../../common/limits.ts';
 import { shownName } from '../../../../common/names.ts';
 import type { CurrentUser } from '../../../../common/schemas/user.ts';
 import { SignedInLayout } from '../../../components/page-layout.tsx';
+import { PendingLabel } from '../../../components/pending-label.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -109,8 +110,7 @@ function ProfileCards({ user }: { user: CurrentUser }) {
             </div>
             <div>
               <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
-                {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-                {update.isPending ? 'Saving...' : 'Save Profile'}
+                <PendingLabel pending={update.isPending} label="Save Profile" pendingLabel="Saving..." />
               </Button>
             </div>
           </form>

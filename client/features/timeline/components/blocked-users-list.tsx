@@ -5,37 +5,17 @@ import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { useBlockedUsers } from '../api/get-blocked-users.ts';
 import { useUnblockUser } from '../api/unblock-user.ts';
 import { formatDate, memberName } from '../lib/names.ts';
+import { ListEmpty, ListLoadError, ListLoading } from './list-states.tsx';
 
 export function BlockedUsersList({ timelineId, readOnly }: { timelineId: string; readOnly: boolean }) {
   const query = useBlockedUsers(timelineId, true);
   const unblock = useUnblockUser(timelineId);
 
-  if (query.isPending) {
-    return (
-      <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-muted-foreground">
-        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-        Loading blocked users...
-      </p>
-    );
-  }
+  if (query.isPending) return <ListLoading>Loading blocked users...</ListLoading>;
   if (query.isError) {
-    return (
-      <div className="flex flex-col items-center gap-3 py-8 text-center text-sm text-muted-foreground">
-        <p>Could not load blocked users.</p>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <ListLoadError onRetry={() => void query.refetch()}>Could not load blocked users.</ListLoadError>;
   }
-  if (query.data.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
-        <ShieldOff className="size-8" aria-hidden="true" />
-        <p>No blocked users</p>
-      </div>
-    );
-  }
+  if (query.data.length === 0) return <ListEmpty icon={ShieldOff}>No blocked users</ListEmpty>;
   return (
     <ul className="divide-y divide-border" aria-label="Blocked users">
       {query.data.map((blocked) => {

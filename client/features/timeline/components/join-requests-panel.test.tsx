@@ -51,7 +51,11 @@ describe('JoinRequestsPanel', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     await render({ isOwner: false, isModerator: true });
-    await act(async () => {});
+    // The list arrives a few ticks later: flush React until the empty state shows.
+    await vi.waitFor(async () => {
+      await act(async () => {});
+      expect(container.textContent).toContain('No pending join requests');
+    });
     expect(fetchMock).toHaveBeenCalledWith(
       `/api/timelines/${TIMELINE_ID}/join-requests?status=pending`,
       expect.objectContaining({ method: 'GET', credentials: 'include' }),

@@ -1,5 +1,5 @@
 // The moderation panel for join requests (spec 001 §2 Join Requests panel): owners and moderators only.
-import { Inbox, Loader2 } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useJoinRequests } from '../api/get-join-requests.ts';
@@ -15,6 +15,7 @@ import {
 import { pruneSelection, selectAllState, toggleAll, toggleOne } from '../lib/selection.ts';
 import { BulkActionsBar } from './bulk-actions-bar.tsx';
 import { JoinRequestCard } from './join-request-card.tsx';
+import { ListEmpty, ListLoadError, ListLoading } from './list-states.tsx';
 import { RespondRequestDialog, type RespondTarget } from './respond-request-dialog.tsx';
 
 export interface JoinRequestsPanelProps {
@@ -94,25 +95,11 @@ function JoinRequestsPanelBody({ timelineId }: { timelineId: string }) {
       )}
 
       {query.isPending ? (
-        <p
-          role="status"
-          className="flex items-center justify-center gap-2 py-8 text-sm text-muted-foreground"
-        >
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Loading join requests...
-        </p>
+        <ListLoading>Loading join requests...</ListLoading>
       ) : query.isError ? (
-        <div className="flex flex-col items-center gap-3 py-8 text-center text-sm text-muted-foreground">
-          <p>Could not load join requests.</p>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ListLoadError onRetry={() => void query.refetch()}>Could not load join requests.</ListLoadError>
       ) : requests.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
-          <Inbox className="size-8" aria-hidden="true" />
-          <p>{emptyRequestsText(status)}</p>
-        </div>
+        <ListEmpty icon={Inbox}>{emptyRequestsText(status)}</ListEmpty>
       ) : (
         <ul className="grid gap-3" aria-label={`${statusLabel(status)} join requests`}>
           {requests.map((request) => (

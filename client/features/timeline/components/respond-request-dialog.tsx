@@ -1,8 +1,8 @@
 // Approve or Reject one pending request, with an optional 'Response Message' (spec 001 §2).
-import { Loader2 } from 'lucide-react';
 import * as React from 'react';
 import { TEXT_LIMITS } from '../../../../common/limits.ts';
 import type { JoinRequest } from '../../../../common/schemas/timeline.ts';
+import { PendingLabel } from '../../../components/pending-label.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -14,8 +14,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useApproveJoinRequest } from '../api/approve-join-request.ts';
-import { useRejectJoinRequest } from '../api/reject-join-request.ts';
+import { useRespondToJoinRequest } from '../api/respond-join-request.ts';
 import type { BulkAction } from '../lib/bulk-outcome.ts';
 import { requesterName } from '../lib/names.ts';
 
@@ -50,8 +49,9 @@ export function RespondRequestDialog({
   target: RespondTarget | null;
   onClose: () => void;
 }) {
-  const approve = useApproveJoinRequest(timelineId);
-  const reject = useRejectJoinRequest(timelineId);
+  // One mutation per decision, so a pending call keeps its own toasts if the target changes.
+  const approve = useRespondToJoinRequest(timelineId, 'approve');
+  const reject = useRespondToJoinRequest(timelineId, 'reject');
   const [message, setMessage] = React.useState('');
   const action = target?.action ?? 'approve';
   const copy = COPY[action];
@@ -102,8 +102,7 @@ export function RespondRequestDialog({
               variant={action === 'reject' ? 'destructive' : 'default'}
               disabled={mutation.isPending}
             >
-              {mutation.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {mutation.isPending ? copy.pending : copy.confirm}
+              <PendingLabel pending={mutation.isPending} label={copy.confirm} pendingLabel={copy.pending} />
             </Button>
           </DialogFooter>
         </form>

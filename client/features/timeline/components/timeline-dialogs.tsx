@@ -1,8 +1,7 @@
 // Every dialog the page opens from its header; one open at a time.
 import type { TimelinePageData } from '../../../../common/schemas/timeline.ts';
-import { DeleteTimelineDialog } from './delete-timeline-dialog.tsx';
+import { DeleteTimelineDialog, LeaveTimelineDialog } from './exit-timeline-dialogs.tsx';
 import { JoinRequestsDialog } from './join-requests-dialog.tsx';
-import { LeaveTimelineDialog } from './leave-timeline-dialog.tsx';
 import { MembersDialog } from './members-dialog.tsx';
 import { PermissionsDialog } from './permissions-dialog.tsx';
 

@@ -2,9 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { handleUnauthorized, isUnauthorizedError } from '../../../lib/authUtils.ts';
 import { toast } from '../../../lib/use-toast.ts';
-import { approveJoinRequest } from '../api/approve-join-request.ts';
 import { invalidateAfterResponse } from '../api/join-requests-cache.ts';
-import { rejectJoinRequest } from '../api/reject-join-request.ts';
+import { respondToJoinRequest } from '../api/respond-join-request.ts';
 import { type BulkAction, bulkOutcomeToast } from '../lib/bulk-outcome.ts';
 
 export interface BulkInput {
@@ -17,9 +16,8 @@ export function useBulkRespond(timelineId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ action, requestIds, responseMessage }: BulkInput) => {
-      const respond = action === 'approve' ? approveJoinRequest : rejectJoinRequest;
       const results = await Promise.allSettled(
-        requestIds.map((requestId) => respond(timelineId, requestId, responseMessage)),
+        requestIds.map((requestId) => respondToJoinRequest(timelineId, requestId, action, responseMessage)),
       );
       return results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     },
