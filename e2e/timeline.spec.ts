@@ -4,6 +4,7 @@ import {
   apiCreateTimeline,
   apiJoin,
   apiJoinResponse,
+  cardNamed,
   expectToast,
   openThreadline,
   signedInPerson,
@@ -74,11 +75,15 @@ test('approval on, a request, approved from the panel; the requester gets in', a
   await panel.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: '2 members' })).toBeVisible();
 
-  const mine = await requester.page.request.get('/api/my-join-requests');
-  expect(await mine.json()).toEqual([
-    expect.objectContaining({ timelineId: id, status: 'approved', responseMessage: 'Welcome aboard' }),
-  ]);
-  await openThreadline(requester.page, id, name);
+  // The requester sees the approval in My Join Requests and opens the threadline from there.
+  const r = requester.page;
+  await r.goto('/my-requests');
+  const card = cardNamed(r, name);
+  await expect(card).toContainText('Approved');
+  await expect(card).toContainText('Welcome aboard');
+  await card.getByRole('button', { name: `View ${name}` }).click();
+  await expect(r).toHaveURL(`/timeline/${id}`);
+  await expect(r.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(requester.page.getByRole('button', { name: 'Leave' })).toBeVisible();
   await expect(requester.page.getByRole('button', { name: 'Timeline settings' })).toHaveCount(0);
 
