@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { timelineJoinRequests } from './db/schema/index.ts';
 import { setupTestApp } from './test/app.ts';
 import { openTestDatabase } from './test/db.ts';
-import { buildUser, cookieFor } from './test/factories.ts';
+import { addMember, buildThreadline, buildUser, cookieFor } from './test/factories.ts';
 
 describe('serving the client', () => {
   let dir: string;
@@ -71,8 +72,22 @@ describe('no route answers 500 to junk', () => {
     const cookie = await cookieFor(t.app, user);
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD');
     expect(routes.length).toBeGreaterThan(5);
-    for (const route of routes) {
-      const url = route.url.replace(/:(\w+)/g, 'not-a-uuid');
+    // Junk ids, then real ones the caller owns: a body must be refused cleanly either way.
+    const timeline = await buildThreadline(t.database.db, user, { joinApprovalRequired: true });
+    const member = await buildUser(t.database.db);
+    await addMember(t.database.db, timeline, member);
+    const [request] = await t.database.db
+      .insert(timelineJoinRequests)
+      .values({ timelineId: timeline.id, userId: (await buildUser(t.database.db)).id })
+      .returning();
+    const realIds: Record<string, string> = { id: timeline.id, userId: member.id, requestId: request!.id };
+    // Deletes last, so the threadline is still there for every other route.
+    const ordered = [...routes].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    const urls = ordered.flatMap((route) => [
+      { route, url: route.url.replace(/:(\w+)/g, 'not-a-uuid') },
+      { route, url: route.url.replace(/:(\w+)/g, (_, name: string) => realIds[name] ?? 'not-a-uuid') },
+    ]);
+    for (const { route, url } of urls) {
       for (const headers of [{}, { cookie }]) {
         for (const body of route.method === 'GET' ? [undefined] : junk) {
           const res = await t.app.inject({
