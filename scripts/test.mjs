@@ -1,6 +1,7 @@
 // `npm test`: every test of the project. Unit and API tests (Vitest: PGlite always, PostgreSQL too when
 // TEST_DATABASE_URL is set), then the browser journeys (Playwright in Debian's Chromium).
-// Ends with one line "tests: N passed, N failed" and fails when anything failed or nothing ran.
+// A full run starts with the static checks (Biome lint and format, tsc), so `npm run lint` and
+// `npm run typecheck` cannot drift out of green unnoticed. Ends with one line "tests: N passed, N failed" and fails when anything failed or nothing ran.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,18 @@ const only = process.argv[2]; // optional: "unit" (Vitest only) or "e2e" (Playwr
 let passed = 0;
 let failed = 0;
 let broken = false;
+
+if (!only) {
+  for (const [name, args] of [
+    ['biome', ['check', '.']],
+    ['tsc', ['--noEmit', '-p', '.']],
+  ]) {
+    if (run(bin(name), args) !== 0) {
+      console.error(`\n${name} found problems: fix them (npm run format fixes formatting) and run again.`);
+      process.exit(1);
+    }
+  }
+}
 
 if (only !== 'e2e') {
   const report = path.join(tmp, 'vitest.json');
