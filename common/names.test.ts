@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrc, initials, shownName } from './names.ts';
+import { imageSrc, initials, requesterName, shownName } from './names.ts';
 
 describe('shownName', () => {
   it('falls back from displayName to firstName to the e-mail to User', () => {
@@ -24,5 +24,15 @@ describe('imageSrc', () => {
     expect(imageSrc('uploads/abc')).toBe('/objects/uploads/abc');
     expect(imageSrc('/objects/uploads/abc')).toBe('/objects/uploads/abc');
     expect(imageSrc(null)).toBeUndefined();
+  });
+});
+
+describe('requesterName', () => {
+  it('names requesters by display name, full name, one name, e-mail, then Anonymous User', () => {
+    expect(requesterName({ displayName: 'Ada L', firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada L');
+    expect(requesterName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(requesterName({ lastName: 'Lovelace' })).toBe('Lovelace');
+    expect(requesterName({ email: 'ada@example.test' })).toBe('ada');
+    expect(requesterName({})).toBe('Anonymous User');
   });
 });

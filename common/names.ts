@@ -13,6 +13,15 @@ export function shownName(u: NameParts | null | undefined): string {
   return u?.displayName?.trim() || u?.firstName?.trim() || emailLocal(u?.email) || 'User';
 }
 
+/**
+ * Join requests (spec 001 §3 user-facing name): first and last name, one of them, the e-mail local part, else
+ * "Anonymous User"; a chosen display name comes first, since people pick it to be seen by.
+ */
+export function requesterName(u: NameParts | null | undefined): string {
+  const full = [u?.firstName?.trim(), u?.lastName?.trim()].filter(Boolean).join(' ');
+  return u?.displayName?.trim() || full || emailLocal(u?.email) || 'Anonymous User';
+}
+
 /** Avatar initials: at most 2 letters from the shown name. */
 export function initials(u: NameParts | null | undefined): string {
   const name = shownName(u);

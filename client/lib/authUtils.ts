@@ -27,22 +27,34 @@ export function handleUnauthorized(
   setTimeout(() => navigate('/api/login'), UI_TIMING.unauthorizedRedirectMs);
 }
 
+/** The body inside a "status: body" error, parsed when it is JSON; undefined for anything else. */
+function errorPayload(error: unknown): { json?: unknown; text: string } | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const text = /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1]?.trim();
+  if (!text) return undefined;
+  try {
+    return { json: JSON.parse(text), text };
+  } catch {
+    return { text };
+  }
+}
+
+/** The JSON object inside a "status: body" error, for fields beyond `message` (e.g. a plan limit). */
+export function errorBody(error: unknown): Record<string, unknown> | undefined {
+  const json = errorPayload(error)?.json;
+  return json && typeof json === 'object' && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : undefined;
+}
+
 /**
  * The `message` field of the JSON body inside a "status: body" error, or the plain body text when it is
  * not JSON; undefined for anything else (network failures, empty bodies).
  */
 export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return undefined;
-  const body = match[1]!.trim();
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-      return parsed.message || undefined;
-    }
-    return undefined;
-  } catch {
-    return body || undefined;
-  }
+  const payload = errorPayload(error);
+  if (!payload) return undefined;
+  if (!('json' in payload)) return payload.text;
+  const message = errorBody(error)?.message;
+  return typeof message === 'string' && message ? message : undefined;
 }

@@ -1,6 +1,6 @@
 // POST /api/timelines/{id}/archive or /restore, then refresh the lists (spec 000 §7-8).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { handleUnauthorized, isUnauthorizedError } from '../../../lib/authUtils.ts';
+import { notifyFailure } from '../../../lib/failure-toast.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
@@ -38,8 +38,7 @@ export function useChangeArchiveState(change: ArchiveChange) {
       ]);
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return handleUnauthorized(toast);
-      toast({ title: 'Error', description: COPY[change].failure, variant: 'destructive' });
+      notifyFailure(error, { title: 'Error', description: COPY[change].failure });
     },
   });
 }

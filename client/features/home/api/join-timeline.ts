@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { JoinResponse } from '../../../../common/schemas/timeline.ts';
-import { handleUnauthorized, isUnauthorizedError } from '../../../lib/authUtils.ts';
+import { notifyFailure } from '../../../lib/failure-toast.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
@@ -46,8 +46,7 @@ export function useJoinTimeline() {
       ]);
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return handleUnauthorized(toast);
-      toast({ ...joinErrorCopy(error), variant: 'destructive' });
+      notifyFailure(error, { ...joinErrorCopy(error) });
     },
   });
 }

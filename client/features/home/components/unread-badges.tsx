@@ -2,7 +2,7 @@
 import { FileText, MessageSquare } from 'lucide-react';
 import type { UnreadCount } from '../../../../common/schemas/timeline.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { capCount } from '../../../lib/relative-time.ts';
+import { capCount } from '../../../lib/format.ts';
 import { unreadLabel } from '../lib/unread.ts';
 
 export function UnreadBadges({ unread }: { unread: UnreadCount | undefined }) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { memberCountLabel } from '../../../lib/format.ts';
 import { cardCapabilities } from './card-capabilities.ts';
-import { memberCountLabel, pendingLabel, unreadLabel } from './unread.ts';
+import { pendingLabel, unreadLabel } from './unread.ts';
 
 describe('cardCapabilities', () => {
   it('gives the owner of an active threadline the code, Archive and the pending badge', () => {

@@ -1,6 +1,6 @@
 // Join failures → toast copy, by the message's content (spec 000 §8; DECISIONS §4-5).
 import { serverMessage } from '../../../lib/authUtils.ts';
-import { errorLimit, isPlanUpgradeRequired } from './error-body.ts';
+import { errorLimit, isPlanUpgradeRequired } from './plan-limit-error.ts';
 
 export interface ToastCopy {
   title: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_LIMITS } from '../../../../common/plans.ts';
-import { errorBody, errorLimit } from './error-body.ts';
+import { errorBody } from '../../../lib/authUtils.ts';
+import { errorLimit } from './plan-limit-error.ts';
 import { isTimelineLimitError, limitFromError, timelineLimitCopy, upgradePlanFor } from './timeline-limit.ts';
 
 const limitError = (limit?: number) =>

@@ -1,6 +1,6 @@
 // The "Timeline Limit Reached" toast (spec 000 §8), its numbers built from the plan table (DECISIONS §4).
 import { PLAN_DISPLAY_NAMES, PLAN_LIMITS, PLANS, type Plan } from '../../../../common/plans.ts';
-import { errorLimit, isPlanUpgradeRequired } from './error-body.ts';
+import { errorLimit, isPlanUpgradeRequired } from './plan-limit-error.ts';
 
 export const TIMELINE_LIMIT_TITLE = 'Timeline Limit Reached';
 

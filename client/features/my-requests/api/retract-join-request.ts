@@ -1,6 +1,6 @@
 // DELETE /api/join-requests/{id}: retract my pending request (spec 000 §2, §7-8).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { handleUnauthorized, isUnauthorizedError } from '../../../lib/authUtils.ts';
+import { notifyFailure } from '../../../lib/failure-toast.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
@@ -24,11 +24,9 @@ export function useRetractJoinRequest() {
       ]);
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return handleUnauthorized(toast);
-      toast({
+      notifyFailure(error, {
         title: 'Error',
         description: 'Failed to retract join request. Please try again.',
-        variant: 'destructive',
       });
     },
   });

@@ -1,7 +1,7 @@
 // How a request of mine reads on /my-requests (spec 000 §2-3).
 import type { TimelineState } from '../../../../common/roles.ts';
 import type { JoinRequestStatus, MyJoinRequest } from '../../../../common/schemas/timeline.ts';
-import { timeAgo } from '../../../lib/relative-time.ts';
+import { timeAgo } from '../../../lib/format.ts';
 
 /** Deleted if deletedAt is set, else archived if archivedAt is set, else active (spec 000 §3). */
 export function threadlineState(timeline: MyJoinRequest['timeline']): TimelineState {

@@ -2,9 +2,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignableRole } from '../../../../common/roles.ts';
 import type { Member } from '../../../../common/schemas/timeline.ts';
+import { notifyFailure } from '../../../lib/failure-toast.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
 import { toast } from '../../../lib/use-toast.ts';
-import { failureToast, notifyFailure } from '../lib/error-toast.ts';
+import { failureToast } from '../lib/error-toast.ts';
 import { setCachedMember } from './timeline-cache.ts';
 
 export async function changeMemberRole(id: string, userId: string, role: AssignableRole): Promise<Member> {

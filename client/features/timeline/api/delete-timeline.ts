@@ -1,9 +1,10 @@
 // DELETE /api/timelines/{id} (owner; spec 001 §7-8).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifyFailure } from '../../../lib/failure-toast.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
-import { failureToast, notifyFailure } from '../lib/error-toast.ts';
+import { failureToast } from '../lib/error-toast.ts';
 
 export async function deleteTimeline(id: string): Promise<void> {
   await apiRequest('DELETE', `/api/timelines/${id}`);

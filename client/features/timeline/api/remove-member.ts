@@ -1,9 +1,10 @@
 // DELETE /api/timelines/{id}/members/{userId} {reason?}: remove and block (owner; spec 001 §4, §7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifyFailure } from '../../../lib/failure-toast.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
-import { failureToast, notifyFailure } from '../lib/error-toast.ts';
+import { failureToast } from '../lib/error-toast.ts';
 import { optionalTextBody } from '../lib/optional-text.ts';
 import { joinRequestsPrefix } from './join-requests-cache.ts';
 import { invalidateTimelineDetail } from './timeline-cache.ts';

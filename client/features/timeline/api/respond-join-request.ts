@@ -1,11 +1,11 @@
 // POST /api/timelines/{id}/join-requests/{requestId}/approve|reject {responseMessage?} (spec 001 §7-8).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JoinRequest } from '../../../../common/schemas/timeline.ts';
+import { notifyFailure, type ToastContent } from '../../../lib/failure-toast.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import type { BulkAction } from '../lib/bulk-outcome.ts';
-import { approveFailureToast, failureToast, notifyFailure } from '../lib/error-toast.ts';
-import type { ToastContent } from '../lib/load-error.ts';
+import { approveFailureToast, failureToast } from '../lib/error-toast.ts';
 import { optionalTextBody } from '../lib/optional-text.ts';
 import { invalidateAfterResponse } from './join-requests-cache.ts';
 

@@ -1,9 +1,10 @@
 // PATCH /api/timelines/{id}/approval-settings {joinApprovalRequired} → TimelineDetail (spec 001 §7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TimelineDetail } from '../../../../common/schemas/timeline.ts';
+import { notifyFailure } from '../../../lib/failure-toast.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
 import { toast } from '../../../lib/use-toast.ts';
-import { failureToast, notifyFailure } from '../lib/error-toast.ts';
+import { failureToast } from '../lib/error-toast.ts';
 import { setCachedTimeline } from './timeline-cache.ts';
 
 export async function updateApprovalSettings(id: string, joinApprovalRequired: boolean) {

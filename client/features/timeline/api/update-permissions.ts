@@ -1,9 +1,10 @@
 // PATCH /api/timelines/{id}/permissions → TimelineDetail (owner; spec 001 §7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PermissionsBody, TimelineDetail } from '../../../../common/schemas/timeline.ts';
+import { notifyFailure } from '../../../lib/failure-toast.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
 import { toast } from '../../../lib/use-toast.ts';
-import { failureToast, notifyFailure } from '../lib/error-toast.ts';
+import { failureToast } from '../lib/error-toast.ts';
 import { setCachedTimeline } from './timeline-cache.ts';
 
 export async function updatePermissions(id: string, body: PermissionsBody): Promise<TimelineDetail> {

@@ -1,10 +1,11 @@
 // The owner's Blocked list in Timeline Members: reason, date and Unblock (spec 001 §2, §4).
 import { Loader2, ShieldOff } from 'lucide-react';
+import { shownName } from '../../../../common/names.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { shortDate } from '../../../lib/format.ts';
 import { useBlockedUsers } from '../api/get-blocked-users.ts';
 import { useUnblockUser } from '../api/unblock-user.ts';
-import { formatDate, memberName } from '../lib/names.ts';
 import { ListEmpty, ListLoadError, ListLoading } from './list-states.tsx';
 
 export function BlockedUsersList({ timelineId, readOnly }: { timelineId: string; readOnly: boolean }) {
@@ -19,7 +20,7 @@ export function BlockedUsersList({ timelineId, readOnly }: { timelineId: string;
   return (
     <ul className="divide-y divide-border" aria-label="Blocked users">
       {query.data.map((blocked) => {
-        const name = memberName(blocked.user);
+        const name = shownName(blocked.user);
         const busy = unblock.isPending && unblock.variables.userId === blocked.userId;
         return (
           <li key={blocked.userId} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
@@ -29,7 +30,7 @@ export function BlockedUsersList({ timelineId, readOnly }: { timelineId: string;
               {blocked.user.email && (
                 <p className="break-all text-sm text-muted-foreground">{blocked.user.email}</p>
               )}
-              <p className="text-xs text-muted-foreground">Blocked {formatDate(blocked.blockedAt)}</p>
+              <p className="text-xs text-muted-foreground">Blocked {shortDate(blocked.blockedAt)}</p>
               {blocked.reason && (
                 <p className="mt-1 whitespace-pre-wrap break-words text-sm">
                   <span className="font-medium">Reason: </span>

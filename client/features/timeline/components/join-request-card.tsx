@@ -1,12 +1,12 @@
 // One request in the panel: who, what they wrote, when, the answer, and actions while pending.
 import { Check, X } from 'lucide-react';
+import { requesterName } from '../../../../common/names.ts';
 import type { JoinRequest } from '../../../../common/schemas/timeline.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
-import { timeAgo } from '../../../lib/relative-time.ts';
+import { timeAgo } from '../../../lib/format.ts';
 import type { BulkAction } from '../lib/bulk-outcome.ts';
-import { requesterName } from '../lib/names.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';
 
 export function JoinRequestCard({

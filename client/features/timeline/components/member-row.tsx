@@ -1,5 +1,6 @@
 // One member in Timeline Members: who, role, joined; for the owner a role select and Remove & Block.
 import { UserX } from 'lucide-react';
+import { shownName } from '../../../../common/names.ts';
 import { ASSIGNABLE_ROLES, type AssignableRole } from '../../../../common/roles.ts';
 import type { Member } from '../../../../common/schemas/timeline.ts';
 import { RoleBadge, roleLabel } from '../../../components/role-badge.tsx';
@@ -12,7 +13,7 @@ import {
   SelectValue,
 } from '../../../components/ui/select.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
-import { formatDate, memberName } from '../lib/names.ts';
+import { shortDate } from '../../../lib/format.ts';
 
 export function MemberRow({
   member,
@@ -30,7 +31,7 @@ export function MemberRow({
   onRoleChange: (role: AssignableRole) => void;
   onRemove: () => void;
 }) {
-  const name = memberName(member.user);
+  const name = shownName(member.user);
   const manageable = canManage && member.role !== 'owner' && !isSelf;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
@@ -42,7 +43,7 @@ export function MemberRow({
           <RoleBadge role={member.role} />
         </div>
         {member.user.email && <p className="break-all text-sm text-muted-foreground">{member.user.email}</p>}
-        <p className="text-xs text-muted-foreground">Joined {formatDate(member.joinedAt)}</p>
+        <p className="text-xs text-muted-foreground">Joined {shortDate(member.joinedAt)}</p>
       </div>
       {manageable && (
         <div className="flex w-full items-center gap-2 pl-13 sm:w-auto sm:pl-0">

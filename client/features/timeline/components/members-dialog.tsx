@@ -1,6 +1,7 @@
 // Timeline Members (spec 001 §2 Dialogs): everyone, and for the owner role changes, Remove & Block and a
 // switch to the Blocked list.
 import * as React from 'react';
+import { shownName } from '../../../../common/names.ts';
 import { ROLE_RANK } from '../../../../common/roles.ts';
 import type { Member, TimelineDetail } from '../../../../common/schemas/timeline.ts';
 import {
@@ -11,8 +12,8 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
+import { memberCountLabel } from '../../../lib/format.ts';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
-import { memberCountLabel, memberName } from '../lib/names.ts';
 import { BlockedUsersList } from './blocked-users-list.tsx';
 import { MemberRow } from './member-row.tsx';
 import { RemoveMemberDialog, type RemoveTarget } from './remove-member-dialog.tsx';
@@ -55,9 +56,9 @@ export function MembersDialog({
           canManage={isOwner && !readOnly}
           roleSaving={changeRole.isPending && changeRole.variables.userId === member.userId}
           onRoleChange={(role) =>
-            changeRole.mutate({ userId: member.userId, role, name: memberName(member.user) })
+            changeRole.mutate({ userId: member.userId, role, name: shownName(member.user) })
           }
-          onRemove={() => setRemoveTarget({ userId: member.userId, name: memberName(member.user) })}
+          onRemove={() => setRemoveTarget({ userId: member.userId, name: shownName(member.user) })}
         />
       ))}
     </ul>

@@ -1,6 +1,7 @@
 // Approve or Reject one pending request, with an optional 'Response Message' (spec 001 §2).
 import * as React from 'react';
 import { TEXT_LIMITS } from '../../../../common/limits.ts';
+import { requesterName } from '../../../../common/names.ts';
 import type { JoinRequest } from '../../../../common/schemas/timeline.ts';
 import { PendingLabel } from '../../../components/pending-label.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,7 +17,6 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useRespondToJoinRequest } from '../api/respond-join-request.ts';
 import type { BulkAction } from '../lib/bulk-outcome.ts';
-import { requesterName } from '../lib/names.ts';
 
 export interface RespondTarget {
   action: BulkAction;

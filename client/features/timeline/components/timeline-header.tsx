@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { useAuth } from '../../../lib/auth.ts';
-import { memberCountLabel } from '../lib/names.ts';
+import { memberCountLabel } from '../../../lib/format.ts';
 import type { TimelineDialog } from './timeline-dialogs.tsx';
 import { TimelineSettingsMenu } from './timeline-settings-menu.tsx';
 import { TimelineSwitcher } from './timeline-switcher.tsx';

@@ -1,7 +1,7 @@
 // The toast after a bulk approve or reject (spec 001 §8): all done, or some failed.
 import { serverMessage } from '../../../lib/authUtils.ts';
+import type { ToastContent } from '../../../lib/failure-toast.ts';
 import { bulkDoneText } from './join-request-copy.ts';
-import type { ToastContent } from './load-error.ts';
 
 export type BulkAction = 'approve' | 'reject';
 

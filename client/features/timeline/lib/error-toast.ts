@@ -1,8 +1,7 @@
 // Failure toasts for the page's mutations (spec 001 §8): a 401 signs the user in again, anything else
 // shows the catalogue text, or the server's words where the catalogue prefers them.
-import { handleUnauthorized, isUnauthorizedError, serverMessage } from '../../../lib/authUtils.ts';
-import { toast } from '../../../lib/use-toast.ts';
-import type { ToastContent } from './load-error.ts';
+import { serverMessage } from '../../../lib/authUtils.ts';
+import type { ToastContent } from '../../../lib/failure-toast.ts';
 
 export interface FailureOptions {
   /** Show the server's message when there is one ('Failed to leave timeline (server message preferred)'). */
@@ -19,12 +18,4 @@ export function approveFailureToast(error: unknown, fallback: string): ToastCont
   const message = serverMessage(error);
   if (message && /member limit reached/i.test(message)) return { title: fallback, description: message };
   return failureToast(error, fallback);
-}
-
-export function notifyFailure(error: unknown, content: ToastContent): void {
-  if (isUnauthorizedError(error)) {
-    handleUnauthorized(toast);
-    return;
-  }
-  toast({ ...content, variant: 'destructive' });
 }

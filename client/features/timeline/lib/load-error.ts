@@ -1,10 +1,6 @@
 // What the threadline page does when loading it fails (spec 001 §2 Route, DECISIONS §5).
 import { isUnauthorizedError, serverMessage } from '../../../lib/authUtils.ts';
-
-export interface ToastContent {
-  title: string;
-  description: string;
-}
+import type { ToastContent } from '../../../lib/failure-toast.ts';
 
 export type LoadErrorAction =
   | { kind: 'unauthorized' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capCount, timeAgo } from './relative-time.ts';
+import { capCount, memberCountLabel, timeAgo } from './format.ts';
 
 describe('timeAgo', () => {
   const now = new Date('2026-11-23T12:00:00Z');
@@ -20,5 +20,12 @@ describe('capCount', () => {
     expect(capCount(5)).toBe('5');
     expect(capCount(99)).toBe('99');
     expect(capCount(100)).toBe('99+');
+  });
+});
+
+describe('memberCountLabel', () => {
+  it('counts members', () => {
+    expect(memberCountLabel(1)).toBe('1 member');
+    expect(memberCountLabel(4)).toBe('4 members');
   });
 });

@@ -19,3 +19,9 @@ export function timeAgo(date: string | Date, now: Date = new Date()): string {
 
 /** Badges cap at 99+ (spec 000 §9). */
 export const capCount = (n: number): string => (n > 99 ? '99+' : String(n));
+
+export const memberCountLabel = (n: number): string => `${n} ${n === 1 ? 'member' : 'members'}`;
+
+/** A short, locale-aware date such as "Mar 4, 2025". */
+export const shortDate = (iso: string): string =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
