@@ -15,9 +15,9 @@ import type {
   timelineBlockedUsers,
   User,
 } from '../db/schema/index.ts';
+import { iso } from './iso.ts';
 
 type BlockedRow = typeof timelineBlockedUsers.$inferSelect;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function presentMemberUser(u: User, showEmail: boolean): MemberUser {
   return {

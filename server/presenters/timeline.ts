@@ -3,8 +3,7 @@ import type { Role, TimelineState } from '../../common/roles.ts';
 import type { TimelineDetail, TimelineListItem } from '../../common/schemas/timeline.ts';
 import type { Timeline } from '../db/schema/index.ts';
 import type { UserTimelineRow } from '../queries/timelineList.ts';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { iso } from './iso.ts';
 
 export const timelineState = (t: Pick<Timeline, 'deletedAt' | 'archivedAt'>): TimelineState =>
   t.deletedAt ? 'deleted' : t.archivedAt ? 'archived' : 'active';

@@ -23,7 +23,7 @@ import { authorizeRetract, ownJoinRequest } from '../policies/joinRequest.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { presentJoinRequest, presentMyJoinRequest } from '../presenters/member.ts';
 import { listJoinRequests, listMyJoinRequests, pendingRequestsSummary } from '../queries/joinRequests.ts';
-import { idParam, type RequestParams, requestParams, type TimelineParams, timelineParams } from './params.ts';
+import { type RequestParams, requestParams, type TimelineParams, timelineParams } from './params.ts';
 
 /** Join attempts with unknown codes: 20 per 10 minutes per user (DECISIONS §3), against code guessing. */
 export const UNKNOWN_CODE_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
@@ -92,9 +92,9 @@ export async function joinRequestRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/join-requests/:id',
-    { schema: { params: idParam, response: { 200: messageResponse } } },
+    { schema: { params: timelineParams, response: { 200: messageResponse } } },
     async (request) => {
-      const { id } = request.params as z.output<typeof idParam>;
+      const { id } = request.params as TimelineParams;
       const row = await ownJoinRequest(db, id, request.user!.id);
       authorizeRetract(row);
       await db.delete(timelineJoinRequests).where(eq(timelineJoinRequests.id, row.id));

@@ -2,10 +2,10 @@
 // so a malformed id is a 404 like any other id the caller cannot see.
 import { z } from 'zod';
 
+/** `/{id}`: a threadline's id, or a join request's in DELETE /api/join-requests/{id}. */
 export const timelineParams = z.object({ id: z.string().max(100) });
 export const memberParams = z.object({ id: z.string().max(100), userId: z.string().max(100) });
 export const requestParams = z.object({ id: z.string().max(100), requestId: z.string().max(100) });
-export const idParam = z.object({ id: z.string().max(100) });
 
 export type TimelineParams = z.infer<typeof timelineParams>;
 export type MemberParams = z.infer<typeof memberParams>;
