@@ -59,8 +59,9 @@ test('create a threadline, copy its code, and another person joins with it', asy
   await expectAccessible(m);
   await join.getByLabel('Join Code').fill('ZZZZ9999');
   await join.getByRole('button', { name: 'Join Threadline' }).click();
-  await expect(toastWith(m, 'Timeline Not Available')).toContainText(
-    'This timeline no longer exists or has been deleted by its owner.',
+  // The server says "Invalid join code" (DECISIONS §5), so the spec's "check the code" error shows.
+  await expect(toastWith(m, 'Error')).toContainText(
+    'Failed to join timeline. Please check the code and try again.',
   );
   await join.getByLabel('Join Code').fill(code.toLowerCase());
   await expect(join.getByLabel('Join Code')).toHaveValue(code);

@@ -43,7 +43,7 @@ describe('POST /api/timelines/join', () => {
   it('answers every refusal of DECISIONS §5 with its exact message', async () => {
     const bob = await signedInUser(t.app);
     const unknown = await bob.as.post('/api/timelines/join', { joinCode: 'ZZZZZZZZ' });
-    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Timeline not found']);
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Invalid join code']);
 
     const deleted = await ownerWithThreadline({ deletedAt: new Date() });
     const d = await bob.as.post('/api/timelines/join', { joinCode: deleted.timeline.joinCode });

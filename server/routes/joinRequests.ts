@@ -45,7 +45,7 @@ export async function joinRequestRoutes(app: FastifyInstance) {
       } catch (err) {
         if (!(err instanceof UnknownJoinCode)) throw err;
         unknownCodes.record(me);
-        throw notFound('Timeline not found');
+        throw notFound('Invalid join code');
       }
     },
   );

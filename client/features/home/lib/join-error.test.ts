@@ -41,6 +41,7 @@ describe('joinErrorCopy', () => {
 
   it('falls back to the generic copy for anything else', () => {
     expect(joinErrorCopy(err(403, { message: 'You are blocked from this timeline' }))).toEqual(JOIN_FALLBACK);
+    expect(joinErrorCopy(err(404, { message: 'Invalid join code' }))).toEqual(JOIN_FALLBACK);
     expect(joinErrorCopy(err(429, 'Too Many Requests'))).toEqual(JOIN_FALLBACK);
     expect(joinErrorCopy(new TypeError('Failed to fetch'))).toEqual(JOIN_FALLBACK);
     expect(JOIN_FALLBACK).toEqual({
