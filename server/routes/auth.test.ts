@@ -152,6 +152,14 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login');
   });
+
+  it('GET /api/login?returnTo= carries a same-origin path to the sign-in screen, nothing else', async () => {
+    const go = async (returnTo: string) =>
+      (await t.app.inject({ url: `/api/login?returnTo=${encodeURIComponent(returnTo)}` })).headers.location;
+    expect(await go('/timeline/abc?x=1')).toBe('/login?returnTo=%2Ftimeline%2Fabc%3Fx%3D1');
+    expect(await go('https://evil.example/')).toBe('/login');
+    expect(await go('//evil.example/')).toBe('/login');
+  });
 });
 
 describe('request hygiene', () => {

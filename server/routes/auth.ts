@@ -1,6 +1,7 @@
 // Sign-in, sign-out and the current user. Local accounts here; OIDC in auth/oidc.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { safeReturnPath } from '../../common/return-to.ts';
 import {
   currentUserSchema,
   type LoginBody,
@@ -41,7 +42,11 @@ export async function authRoutes(app: FastifyInstance, opts: { oidcExecute?: Oid
     return;
   }
 
-  app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
+  // `?returnTo=/path` carries a deep link through sign-in (DECISIONS §2); anything else is dropped.
+  app.get('/api/login', async (request, reply) => {
+    const returnTo = safeReturnPath((request.query as { returnTo?: unknown }).returnTo);
+    return reply.redirect(returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login');
+  });
 
   app.post(
     '/api/auth/register',
