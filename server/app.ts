@@ -5,16 +5,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../common/limits.ts';
-import type { OidcOptions } from './auth/oidc.ts';
 import { authPlugin, requireUser } from './auth/plugin.ts';
 import { SessionStore } from './auth/sessions.ts';
-import type { Config } from './config.ts';
+import { type Config, trustProxyOption } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { errorHandler } from './http/errorHandler.ts';
+import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errorHandler.ts';
+import { AttemptLimiter, MemoryAttemptStore } from './http/limiter.ts';
+import { PostgresAttemptStore } from './http/limiterPostgres.ts';
+import { loggerOptions, logRequests } from './http/logging.ts';
 import { isCrossSite } from './http/origin.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -30,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Rate limits shared by every instance on PostgreSQL (in memory on the embedded database). */
+    limiter: AttemptLimiter;
     /** Every route registered, for tests that sweep the whole API. */
     routeTable: { method: string; url: string }[];
   }
@@ -42,10 +45,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
-  /** Background maintenance (session purge, PGlite vacuum); off in tests. */
+  /** Background maintenance (session and limiter purge, PGlite vacuum); off in tests. */
   maintenance?: boolean;
-  /** Test-only openid-client discovery hooks (e.g. allowInsecureRequests for an http issuer). */
-  oidcExecute?: OidcOptions['execute'];
 }
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,13 +55,22 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate(
+    'limiter',
+    new AttemptLimiter(
+      database.kind === 'postgres' ? new PostgresAttemptStore(database.db) : new MemoryAttemptStore(),
+    ),
+  );
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
@@ -69,6 +79,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   app.setErrorHandler(errorHandler);
+  logRequests(app);
+  // No /api answer is cached: they carry signed-in users' data (DECISIONS §3).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
+  });
   // Only JSON bodies: a cross-site form can send text/plain, never application/json without CORS.
   app.removeContentTypeParser('text/plain');
 
@@ -96,7 +111,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie, { secret: deps.sessionSecret });
-  await app.register(rateLimit, { global: false });
 
   app.addHook('onRequest', async (request, reply) => {
     const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
@@ -107,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authPlugin, { sessions: new SessionStore(database.db, deps.sessionSecret) });
   await app.register(metaRoutes);
-  await app.register(authRoutes, { oidcExecute: deps.oidcExecute });
+  await app.register(authRoutes);
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
     await signedIn.register(profileRoutes);
@@ -160,6 +174,7 @@ function scheduleMaintenance(app: FastifyInstance, database: Database) {
   const hourly = setInterval(
     () => {
       app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session purge failed'));
+      app.limiter.purge().catch((err) => app.log.warn({ err }, 'rate-limit purge failed'));
     },
     60 * 60 * 1000,
   );

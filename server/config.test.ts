@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, isLoopbackHost, loadConfig, trustProxyOption } from './config.ts';
 
 const fails = (env: Record<string, string>) => {
   try {
@@ -72,5 +73,56 @@ describe('loadConfig', () => {
       publicUrl: 'https://tl.example.org',
       secureCookies: true,
     });
+  });
+
+  it('takes TRUST_PROXY as true, false, a hop count or a list of addresses and CIDRs', () => {
+    const trust = (v: string) => loadConfig({ TRUST_PROXY: v }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+    for (const bad of ['proxy.example', '10.0.0.0/33', '1.2.3.4/8/1', 'maybe']) {
+      expect(fails({ TRUST_PROXY: bad })).toBe(
+        'Invalid configuration: TRUST_PROXY must be true, false, a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs',
+      );
+    }
+  });
+
+  it('makes Fastify believe only the trusted proxies in X-Forwarded-For', async () => {
+    const ipWith = async (trustProxy: string, xff: string) => {
+      const app = Fastify({
+        trustProxy: trustProxyOption(loadConfig({ TRUST_PROXY: trustProxy }).trustProxy),
+      });
+      app.get('/', async (request) => ({ ip: request.ip }));
+      const res = await app.inject({ url: '/', headers: { 'x-forwarded-for': xff } });
+      await app.close();
+      return res.json().ip;
+    };
+    // inject() connects from 127.0.0.1; the client wrote the leftmost entries itself.
+    expect(await ipWith('1', '6.6.6.6, 192.0.2.7')).toBe('192.0.2.7');
+    expect(await ipWith('2', '6.6.6.6, 192.0.2.7, 10.0.0.2')).toBe('192.0.2.7');
+    expect(await ipWith('10.0.0.0/8, 127.0.0.1', '6.6.6.6, 192.0.2.7, 10.1.2.3')).toBe('192.0.2.7');
+    expect(await ipWith('false', '6.6.6.6')).toBe('127.0.0.1');
+  });
+
+  it('accepts an http OIDC issuer only on loopback or with OIDC_ALLOW_HTTP=true', () => {
+    const oidc = { AUTH_PROVIDER: 'oidc', OIDC_CLIENT_ID: 'tl', PUBLIC_URL: 'https://tl.example.org' };
+    for (const issuer of ['http://localhost:8080/realms/x', 'http://127.0.0.5', 'http://[::1]:9000']) {
+      expect(loadConfig({ ...oidc, OIDC_ISSUER_URL: issuer }).auth).toMatchObject({ insecure: true });
+    }
+    expect(loadConfig({ ...oidc, OIDC_ISSUER_URL: 'https://id.example.org' }).auth).toMatchObject({
+      insecure: false,
+    });
+    expect(fails({ ...oidc, OIDC_ISSUER_URL: 'http://keycloak.lan:8080' })).toBe(
+      'Invalid configuration: OIDC_ISSUER_URL must be an https:// URL (http:// is accepted for localhost, 127.0.0.0/8 and ::1, or with OIDC_ALLOW_HTTP=true)',
+    );
+    expect(
+      loadConfig({ ...oidc, OIDC_ISSUER_URL: 'http://keycloak.lan:8080', OIDC_ALLOW_HTTP: 'true' }).auth,
+    ).toMatchObject({ insecure: true });
+    expect([
+      isLoopbackHost('localhost'),
+      isLoopbackHost('128.0.0.1'),
+      isLoopbackHost('localhost.evil.com'),
+    ]).toEqual([true, false, false]);
   });
 });

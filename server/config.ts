@@ -1,4 +1,5 @@
 // Environment -> typed config (DECISIONS §1). A bad value stops start-up with one line naming the variable.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
@@ -6,6 +7,38 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const url = z.url({ message: 'must be an absolute URL' });
+
+/** localhost, 127.0.0.0/8 or ::1 (DECISIONS §2: an http OIDC issuer is accepted there). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+const isAddressOrCidr = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/** Fastify's trustProxy: true/false, a hop count, or the proxies' addresses and CIDRs (DECISIONS §3). */
+const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  const v = value.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(v)) return v === '1' ? 1 : true;
+  if (['false', '0', 'no'].includes(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  if (entries.every(isAddressOrCidr)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be true, false, a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs',
+  });
+  return z.NEVER;
+});
 
 const envSchema = z
   .object({
@@ -28,6 +61,7 @@ const envSchema = z
     OIDC_ISSUER_URL: url.optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ALLOW_HTTP: bool.default(false),
     STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
     S3_ENDPOINT: url.optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -46,7 +80,7 @@ const envSchema = z
     STRIPE_PRICE_COMMUNITY_MONTHLY: z.string().min(1).optional(),
     STRIPE_PRICE_COMMUNITY_YEARLY: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
   })
   .superRefine((env, ctx) => {
     const need = (cond: boolean, keys: (keyof typeof env)[], why: string) => {
@@ -60,6 +94,15 @@ const envSchema = z
       ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'PUBLIC_URL'],
       'AUTH_PROVIDER=oidc',
     );
+    const issuer = env.AUTH_PROVIDER === 'oidc' && env.OIDC_ISSUER_URL ? new URL(env.OIDC_ISSUER_URL) : null;
+    if (issuer?.protocol === 'http:' && !isLoopbackHost(issuer.hostname) && !env.OIDC_ALLOW_HTTP) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER_URL'],
+        message:
+          'must be an https:// URL (http:// is accepted for localhost, 127.0.0.0/8 and ::1, or with OIDC_ALLOW_HTTP=true)',
+      });
+    }
     need(env.STORAGE === 's3', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'STORAGE=s3');
     need(
       env.BILLING_PROVIDER === 'stripe',
@@ -69,6 +112,16 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify now ignores bare hop counts (it cannot check the peer), so a
+ * count becomes "trust the nearest N hops": right when the app is reachable only through those proxies.
+ */
+export function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((a: string, i: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -82,7 +135,14 @@ export interface Config {
   sessionSecret: string | undefined;
   auth:
     | { provider: 'local' }
-    | { provider: 'oidc'; issuerUrl: string; clientId: string; clientSecret: string | undefined };
+    | {
+        provider: 'oidc';
+        issuerUrl: string;
+        clientId: string;
+        clientSecret: string | undefined;
+        /** The issuer is http://: on loopback, or allowed by OIDC_ALLOW_HTTP (warned at start-up). */
+        insecure: boolean;
+      };
   storage: Env['STORAGE'];
   s3: {
     endpoint: string | undefined;
@@ -100,7 +160,7 @@ export interface Config {
     prices: Record<'proMonthly' | 'proYearly' | 'communityMonthly' | 'communityYearly', string | undefined>;
   };
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -134,6 +194,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             issuerUrl: e.OIDC_ISSUER_URL!,
             clientId: e.OIDC_CLIENT_ID!,
             clientSecret: e.OIDC_CLIENT_SECRET,
+            insecure: e.OIDC_ISSUER_URL!.startsWith('http:'),
           }
         : { provider: 'local' },
     storage: e.STORAGE,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
+import { describeError } from './http/logging.ts';
 import { loadSessionSecret } from './secrets.ts';
 
 async function main() {
@@ -33,11 +34,20 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (config.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true trusts every X-Forwarded-For entry, so clients can choose their own address: set the number of proxies (e.g. TRUST_PROXY=1) or their addresses instead',
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Threadline is ready on http://localhost:${config.port} (${database.kind})`);
+  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  app.log.info(
+    `Threadline is ready: open ${url} (${database.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL'})`,
+  );
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  // The whole chain: a database refusal's code and cause matter more than the wrapper's message.
+  console.error(`Threadline could not start: ${describeError(err)}`);
   process.exit(1);
 });

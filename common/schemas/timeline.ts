@@ -3,15 +3,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../limits.ts';
 import { ASSIGNABLE_ROLES, ROLES, TIMELINE_STATES } from '../roles.ts';
-
-/** Trimmed optional text: empty after trimming becomes null. */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .transform((v) => (v === '' ? null : v))
-    .nullish();
+import { optionalText, text } from './text.ts';
 
 const iso = z.iso.datetime({ offset: true });
 const uuid = z.uuid();
@@ -19,12 +11,8 @@ const uuid = z.uuid();
 // ---- bodies ----
 
 export const createTimelineBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Please enter a timeline name')
-    .max(TEXT_LIMITS.timelineName, `Name must be at most ${TEXT_LIMITS.timelineName} characters`),
-  description: optionalText(TEXT_LIMITS.timelineDescription, 'Description'),
+  name: text(TEXT_LIMITS.timelineName, 'Name', { required: 'Please enter a timeline name' }),
+  description: optionalText(TEXT_LIMITS.timelineDescription, 'Description', { multiline: true }),
 });
 export type CreateTimelineBody = z.input<typeof createTimelineBody>;
 
@@ -34,8 +22,9 @@ export const joinTimelineBody = z.object({
     .trim()
     .min(1, 'Please enter a timeline code')
     .max(32, 'Please check the code and try again')
+    .regex(/^[\p{L}\p{N}-]*$/u, 'Please check the code and try again')
     .transform((v) => v.toUpperCase()),
-  message: optionalText(TEXT_LIMITS.requestMessage, 'Message'),
+  message: optionalText(TEXT_LIMITS.requestMessage, 'Message', { multiline: true }),
 });
 export type JoinTimelineBody = z.input<typeof joinTimelineBody>;
 
@@ -62,12 +51,14 @@ export type RoleChangeBody = z.infer<typeof roleChangeBody>;
 
 /** DELETE /api/timelines/{id}/members/{userId}: the body is optional. */
 export const removeMemberBody = z
-  .object({ reason: optionalText(TEXT_LIMITS.blockReason, 'Reason') })
+  .object({ reason: optionalText(TEXT_LIMITS.blockReason, 'Reason', { multiline: true }) })
   .strict()
   .nullish();
 
 export const respondToRequestBody = z
-  .object({ responseMessage: optionalText(TEXT_LIMITS.requestMessage, 'Response message') })
+  .object({
+    responseMessage: optionalText(TEXT_LIMITS.requestMessage, 'Response message', { multiline: true }),
+  })
   .strict()
   .nullish();
 

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_PART_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_LIMITS } from '../limits.ts';
 import { PLANS } from '../plans.ts';
-
-/** A trimmed string; empty after trimming becomes null (optional text fields). */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .transform((v) => (v === '' ? null : v));
+import { optionalText, text } from './text.ts';
 
 export const emailSchema = z
   .string()
@@ -25,8 +18,8 @@ export const passwordSchema = z
 export const registerBody = z.object({
   email: emailSchema,
   password: passwordSchema,
-  firstName: optionalText(NAME_PART_MAX, 'First name').nullish(),
-  lastName: optionalText(NAME_PART_MAX, 'Last name').nullish(),
+  firstName: optionalText(NAME_PART_MAX, 'First name'),
+  lastName: optionalText(NAME_PART_MAX, 'Last name'),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -39,10 +32,10 @@ export type LoginBody = z.infer<typeof loginBody>;
 /** PUT /api/profile: displayName, bio and profileImageUrl only (spec 000 §5). */
 export const profileUpdateBody = z
   .object({
-    displayName: optionalText(TEXT_LIMITS.displayName, 'Display name').nullish(),
-    bio: optionalText(TEXT_LIMITS.bio, 'Bio').nullish(),
+    displayName: optionalText(TEXT_LIMITS.displayName, 'Display name'),
+    bio: optionalText(TEXT_LIMITS.bio, 'Bio', { multiline: true }),
     // Set through PUT /api/profile-image once media lands; accepted here only as an existing object path.
-    profileImageUrl: z.string().trim().max(1000).nullish(),
+    profileImageUrl: text(1000, 'Profile image URL').nullish(),
   })
   .strict();
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;

@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 // @ts-expect-error oidc-provider ships no type declarations
 import Provider from 'oidc-provider';
-import { allowInsecureRequests } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
@@ -103,16 +102,13 @@ beforeAll(async () => {
     });
   };
 
-  t = await buildTestApp(
-    {
-      AUTH_PROVIDER: 'oidc',
-      OIDC_ISSUER_URL: issuer,
-      OIDC_CLIENT_ID: CLIENT_ID,
-      OIDC_CLIENT_SECRET: CLIENT_SECRET,
-      PUBLIC_URL: appUrl,
-    },
-    { oidcExecute: [allowInsecureRequests] },
-  );
+  t = await buildTestApp({
+    AUTH_PROVIDER: 'oidc',
+    OIDC_ISSUER_URL: issuer,
+    OIDC_CLIENT_ID: CLIENT_ID,
+    OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    PUBLIC_URL: appUrl,
+  });
   await t.app.listen({ host: '127.0.0.1', port: appPort });
 });
 
@@ -403,16 +399,13 @@ describe('with AUTH_PROVIDER=oidc', () => {
       res.end(JSON.stringify({ issuer: flakyIssuer, authorization_endpoint: `${flakyIssuer}/auth` }));
     });
     const flakyIssuer = `http://127.0.0.1:${await listen(flaky, '127.0.0.1')}`;
-    const down = await buildTestApp(
-      {
-        AUTH_PROVIDER: 'oidc',
-        OIDC_ISSUER_URL: flakyIssuer,
-        OIDC_CLIENT_ID: CLIENT_ID,
-        OIDC_CLIENT_SECRET: CLIENT_SECRET,
-        PUBLIC_URL: 'http://127.0.0.1:9',
-      },
-      { oidcExecute: [allowInsecureRequests] },
-    );
+    const down = await buildTestApp({
+      AUTH_PROVIDER: 'oidc',
+      OIDC_ISSUER_URL: flakyIssuer,
+      OIDC_CLIENT_ID: CLIENT_ID,
+      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      PUBLIC_URL: 'http://127.0.0.1:9',
+    });
     try {
       const login = await down.app.inject({ url: '/api/login' });
       expect(login.statusCode).toBe(503);

@@ -5,30 +5,41 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import { NAME_PART_MAX } from '../../common/limits.ts';
+import { safeReturnPath } from '../../common/return-to.ts';
 import { emailSchema } from '../../common/schemas/user.ts';
+import { isLoopbackHost } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { type User, users } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { signIn } from './plugin.ts';
 
-export interface OidcOptions {
-  /** Passed to openid-client's discovery; tests use [allowInsecureRequests] for an http issuer. */
-  execute?: Array<(config: client.Configuration) => void>;
-}
-
 const FLOW_COOKIE = 'tl_oidc_flow';
 const FLOW_TTL_MS = 10 * 60 * 1000;
 const SCOPE = 'openid email profile';
 const DISCOVERY_TIMEOUT_S = 10;
 
-const flowSchema = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), exp: z.number() });
+const flowSchema = z.object({
+  verifier: z.string(),
+  state: z.string(),
+  nonce: z.string(),
+  exp: z.number(),
+  /** The deep link to open after sign-in (DECISIONS §2). */
+  returnTo: z.string().optional(),
+});
 type Flow = z.infer<typeof flowSchema>;
 
-export async function oidcRoutes(app: FastifyInstance, opts: OidcOptions) {
+export async function oidcRoutes(app: FastifyInstance) {
   const { auth, publicUrl, secureCookies } = app.config;
   if (auth.provider !== 'oidc' || !publicUrl)
     throw new Error('oidcRoutes needs AUTH_PROVIDER=oidc and PUBLIC_URL');
+  // The configuration accepted this http issuer (loopback, or OIDC_ALLOW_HTTP): openid-client must too.
+  const execute = auth.insecure ? [client.allowInsecureRequests] : undefined;
+  if (auth.insecure && !isLoopbackHost(new URL(auth.issuerUrl).hostname)) {
+    app.log.warn(
+      `OIDC_ISSUER_URL ${auth.issuerUrl} is plain http (OIDC_ALLOW_HTTP=true): tokens cross the network unencrypted`,
+    );
+  }
   const redirectUri = `${publicUrl}/api/callback`;
   const cookieOptions = { path: '/api/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
 
@@ -41,7 +52,7 @@ export async function oidcRoutes(app: FastifyInstance, opts: OidcOptions) {
         auth.clientId,
         undefined,
         auth.clientSecret ? client.ClientSecretBasic(auth.clientSecret) : client.None(),
-        { execute: opts.execute, timeout: DISCOVERY_TIMEOUT_S },
+        { execute, timeout: DISCOVERY_TIMEOUT_S },
       )
       .catch((err) => {
         discovered = undefined;
@@ -50,19 +61,31 @@ export async function oidcRoutes(app: FastifyInstance, opts: OidcOptions) {
     return discovered;
   };
 
+  // Tried once at start-up so a wrong or unreachable issuer shows in the log at once; sign-in retries.
+  app.addHook('onReady', async () => {
+    configuration().catch((err) =>
+      app.log.error(
+        { err },
+        `OIDC_ISSUER_URL ${auth.issuerUrl} could not be used (${discoveryProblem(err)}); sign-in will try again`,
+      ),
+    );
+  });
+
   app.get('/api/login', async (request, reply) => {
     let config: client.Configuration;
     try {
       config = await configuration();
     } catch (err) {
-      request.log.warn({ err }, 'OIDC discovery failed');
+      request.log.warn({ err }, `OIDC discovery of OIDC_ISSUER_URL ${auth.issuerUrl} failed`);
       throw new HttpError(503, 'Sign-in provider unavailable');
     }
+    const returnTo = safeReturnPath((request.query as { returnTo?: unknown }).returnTo);
     const flow: Flow = {
       verifier: client.randomPKCECodeVerifier(),
       state: client.randomState(),
       nonce: client.randomNonce(),
       exp: Date.now() + FLOW_TTL_MS,
+      ...(returnTo && { returnTo }),
     };
     reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
       ...cookieOptions,
@@ -99,12 +122,18 @@ export async function oidcRoutes(app: FastifyInstance, opts: OidcOptions) {
       const subject = `${config.serverMetadata().issuer}|${idClaims.sub}`;
       const user = await upsertOidcUser(app.db, subject, { ...idClaims, ...info });
       await signIn(app, request, reply, user);
-      return reply.redirect('/');
+      return reply.redirect(safeReturnPath(flow.returnTo) ?? '/');
     } catch (err) {
       request.log.warn({ err }, 'OIDC sign-in failed');
       return reply.redirect('/?signin=failed');
     }
   });
+}
+
+/** The refusal in a few words: openid-client's code and message, and the network error under it. */
+function discoveryProblem(err: unknown): string {
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  return [e.code, e.message, e.cause?.code ?? e.cause?.message].filter(Boolean).join(': ');
 }
 
 function readFlow(request: FastifyRequest): Flow | null {

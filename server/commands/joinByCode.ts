@@ -1,4 +1,5 @@
-// POST /api/timelines/join: every outcome of DECISIONS §5, in the order it lists them.
+// POST /api/timelines/join: every outcome of DECISIONS §5, in the order it lists them, decided under the
+// threadline's lock so a block, an archive or a full plan that lands meanwhile is always seen.
 import { and, desc, eq } from 'drizzle-orm';
 import type { JoinResponse } from '../../common/schemas/timeline.ts';
 import { assertMemberQuota } from '../billing/limits.ts';
@@ -11,6 +12,7 @@ import {
   timelines,
 } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { lockTimeline } from './lock.ts';
 
 export const JOIN_MESSAGES = {
   joined: 'Joined timeline successfully!',
@@ -31,51 +33,52 @@ export async function joinByCode(
   userId: string,
   input: JoinInput,
 ): Promise<JoinResponse> {
-  const [timeline] = await db.select().from(timelines).where(eq(timelines.joinCode, input.joinCode));
-  if (!timeline) throw new UnknownJoinCode();
-  if (timeline.deletedAt) throw notFound('Timeline not found or has been deleted');
-  if (timeline.archivedAt) throw forbidden('Timeline is archived and not accepting new members');
+  const [found] = await db
+    .select({ id: timelines.id })
+    .from(timelines)
+    .where(eq(timelines.joinCode, input.joinCode));
+  if (!found) throw new UnknownJoinCode();
+  const ref = { id: found.id };
 
-  const [blocked] = await db
-    .select({ id: timelineBlockedUsers.id })
-    .from(timelineBlockedUsers)
-    .where(and(eq(timelineBlockedUsers.timelineId, timeline.id), eq(timelineBlockedUsers.userId, userId)));
-  if (blocked) throw forbidden('You are blocked from this timeline');
-
-  const ref = { id: timeline.id };
-  if (await isMember(db, timeline.id, userId)) {
-    return {
-      requiresApproval: false,
-      status: 'already_member',
-      message: JOIN_MESSAGES.alreadyMember,
-      timeline: ref,
-    };
-  }
-
-  const [lastRequest] = await db
-    .select()
-    .from(timelineJoinRequests)
-    .where(and(eq(timelineJoinRequests.timelineId, timeline.id), eq(timelineJoinRequests.userId, userId)))
-    .orderBy(desc(timelineJoinRequests.createdAt))
-    .limit(1);
-
-  if (timeline.joinApprovalRequired) {
-    if (lastRequest?.status === 'pending') {
-      return { requiresApproval: true, status: 'pending', message: JOIN_MESSAGES.pending, timeline: ref };
+  return db.transaction(async (tx) => {
+    const timeline = (await lockTimeline(tx, found.id))!;
+    if (timeline.deletedAt) throw notFound('Timeline not found or has been deleted');
+    if (timeline.archivedAt) throw forbidden('Timeline is archived and not accepting new members');
+    if (await isBlocked(tx, timeline.id, userId)) throw forbidden('You are blocked from this timeline');
+    if (await isMember(tx, timeline.id, userId)) {
+      return {
+        requiresApproval: false,
+        status: 'already_member',
+        message: JOIN_MESSAGES.alreadyMember,
+        timeline: ref,
+      } as const;
     }
-    if (lastRequest?.status === 'rejected') throw forbidden('Your join request was rejected');
-    await assertMemberQuota(db, config, timeline.id, timeline.ownerId);
-    // The partial unique index keeps one pending request per user; a racing twin is simply ignored.
-    await db
-      .insert(timelineJoinRequests)
-      .values({ timelineId: timeline.id, userId, message: input.message ?? null })
-      .onConflictDoNothing();
-    return { requiresApproval: true, status: 'pending', message: JOIN_MESSAGES.pending, timeline: ref };
-  }
 
-  await db.transaction(async (tx) => {
-    // Locks the threadline so concurrent joins cannot overshoot the member limit.
-    await tx.select({ id: timelines.id }).from(timelines).where(eq(timelines.id, timeline.id)).for('update');
+    const [lastRequest] = await tx
+      .select()
+      .from(timelineJoinRequests)
+      .where(and(eq(timelineJoinRequests.timelineId, timeline.id), eq(timelineJoinRequests.userId, userId)))
+      .orderBy(desc(timelineJoinRequests.createdAt))
+      .limit(1);
+    const pending = {
+      requiresApproval: true,
+      status: 'pending',
+      message: JOIN_MESSAGES.pending,
+      timeline: ref,
+    } as const;
+
+    if (timeline.joinApprovalRequired) {
+      if (lastRequest?.status === 'pending') return pending;
+      if (lastRequest?.status === 'rejected') throw forbidden('Your join request was rejected');
+      await assertMemberQuota(tx, config, timeline.id, timeline.ownerId);
+      // The partial unique index keeps one pending request per user even without the lock.
+      await tx
+        .insert(timelineJoinRequests)
+        .values({ timelineId: timeline.id, userId, message: input.message ?? null })
+        .onConflictDoNothing();
+      return pending;
+    }
+
     await assertMemberQuota(tx, config, timeline.id, timeline.ownerId);
     await tx
       .insert(timelineMembers)
@@ -88,8 +91,13 @@ export async function joinByCode(
         .set({ status: 'approved', processedAt: new Date() })
         .where(eq(timelineJoinRequests.id, lastRequest.id));
     }
+    return {
+      requiresApproval: false,
+      status: 'joined',
+      message: JOIN_MESSAGES.joined,
+      timeline: ref,
+    } as const;
   });
-  return { requiresApproval: false, status: 'joined', message: JOIN_MESSAGES.joined, timeline: ref };
 }
 
 export async function isMember(db: Db, timelineId: string, userId: string): Promise<boolean> {
@@ -97,5 +105,13 @@ export async function isMember(db: Db, timelineId: string, userId: string): Prom
     .select({ id: timelineMembers.id })
     .from(timelineMembers)
     .where(and(eq(timelineMembers.timelineId, timelineId), eq(timelineMembers.userId, userId)));
+  return row !== undefined;
+}
+
+export async function isBlocked(db: Db, timelineId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: timelineBlockedUsers.id })
+    .from(timelineBlockedUsers)
+    .where(and(eq(timelineBlockedUsers.timelineId, timelineId), eq(timelineBlockedUsers.userId, userId)));
   return row !== undefined;
 }

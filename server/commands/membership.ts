@@ -1,5 +1,5 @@
 // Writes on who belongs to a threadline: leave, remove and block, unblock, role change.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { AssignableRole } from '../../common/roles.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { isUuid, type TimelineAccess } from '../policies/timeline.ts';
+import { lockTimeline } from './lock.ts';
 
 const MEMBER_NOT_FOUND = 'Member not found';
 
@@ -26,14 +27,23 @@ async function otherMember(db: Db, access: TimelineAccess, userId: string): Prom
 }
 
 export async function leaveTimeline(db: Db, access: TimelineAccess): Promise<void> {
-  await db.delete(timelineMembers).where(eq(timelineMembers.id, access.member.id));
+  await db.transaction(async (tx) => {
+    await lockTimeline(tx, access.timeline.id);
+    await tx
+      .delete(timelineMembers)
+      .where(and(eq(timelineMembers.id, access.member.id), ne(timelineMembers.role, 'owner')));
+  });
 }
 
-/** Removes the member, blocks them and cancels their pending requests (spec 001 §4). */
+/**
+ * Removes the member, blocks them and cancels their pending requests (spec 001 §4), under the threadline's
+ * lock: a join or request racing it either lands first and is undone here, or sees the block.
+ */
 export async function removeAndBlock(db: Db, access: TimelineAccess, userId: string, reason: string | null) {
-  const target = await otherMember(db, access, userId);
   const timelineId = access.timeline.id;
   await db.transaction(async (tx) => {
+    await lockTimeline(tx, timelineId);
+    const target = await otherMember(tx, access, userId);
     await tx.delete(timelineMembers).where(eq(timelineMembers.id, target.id));
     await tx
       .insert(timelineBlockedUsers)
@@ -56,13 +66,16 @@ export async function removeAndBlock(db: Db, access: TimelineAccess, userId: str
 
 export async function unblock(db: Db, access: TimelineAccess, userId: string): Promise<void> {
   if (!isUuid(userId)) throw notFound('Blocked user not found');
-  const removed = await db
-    .delete(timelineBlockedUsers)
-    .where(
-      and(eq(timelineBlockedUsers.timelineId, access.timeline.id), eq(timelineBlockedUsers.userId, userId)),
-    )
-    .returning({ id: timelineBlockedUsers.id });
-  if (removed.length === 0) throw notFound('Blocked user not found');
+  await db.transaction(async (tx) => {
+    await lockTimeline(tx, access.timeline.id);
+    const removed = await tx
+      .delete(timelineBlockedUsers)
+      .where(
+        and(eq(timelineBlockedUsers.timelineId, access.timeline.id), eq(timelineBlockedUsers.userId, userId)),
+      )
+      .returning({ id: timelineBlockedUsers.id });
+    if (removed.length === 0) throw notFound('Blocked user not found');
+  });
 }
 
 export async function changeRole(db: Db, access: TimelineAccess, userId: string, role: AssignableRole) {

@@ -1,12 +1,15 @@
-// Approve or reject a pending join request; approving adds the requester as a participant.
+// Approve or reject a pending join request (approving adds the requester as a participant), and the
+// requester's retraction. Both lock the threadline first, so a retraction and an approval never cross.
 import { and, eq } from 'drizzle-orm';
 import { assertMemberQuota } from '../billing/limits.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { type JoinRequestRow, timelineJoinRequests, timelineMembers, timelines } from '../db/schema/index.ts';
+import { type JoinRequestRow, timelineJoinRequests, timelineMembers } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { JOIN_REQUEST_NOT_FOUND } from '../policies/joinRequest.ts';
-import { isUuid, type TimelineAccess } from '../policies/timeline.ts';
+import { authorizeRetract, JOIN_REQUEST_NOT_FOUND, ownJoinRequest } from '../policies/joinRequest.ts';
+import { isUuid, type TimelineAccess, timelineFor } from '../policies/timeline.ts';
+import { isBlocked } from './joinByCode.ts';
+import { lockTimeline } from './lock.ts';
 
 export type JoinDecision = 'approve' | 'reject';
 
@@ -18,10 +21,16 @@ export async function respondToJoinRequest(
   decision: JoinDecision,
   responseMessage: string | null,
 ): Promise<JoinRequestRow> {
-  const { timeline, member } = access;
   if (!isUuid(requestId)) throw notFound(JOIN_REQUEST_NOT_FOUND);
   return db.transaction(async (tx) => {
-    await tx.select({ id: timelines.id }).from(timelines).where(eq(timelines.id, timeline.id)).for('update');
+    await lockTimeline(tx, access.timeline.id);
+    // The threadline or the responder's role may have changed since the route looked: look again.
+    const { timeline, member } = await timelineFor(
+      tx,
+      access.timeline.id,
+      access.member.userId,
+      'respondToJoinRequests',
+    );
     const [request] = await tx
       .select()
       .from(timelineJoinRequests)
@@ -30,6 +39,9 @@ export async function respondToJoinRequest(
     if (request.status !== 'pending') throw conflict(`This request has already been ${request.status}`);
 
     if (decision === 'approve') {
+      if (await isBlocked(tx, timeline.id, request.userId)) {
+        throw conflict('This user is blocked from this timeline: unblock them first');
+      }
       await assertMemberQuota(tx, config, timeline.id, timeline.ownerId);
       await tx
         .insert(timelineMembers)
@@ -46,6 +58,18 @@ export async function respondToJoinRequest(
       })
       .where(eq(timelineJoinRequests.id, request.id))
       .returning();
-    return updated!;
+    if (!updated) throw notFound(JOIN_REQUEST_NOT_FOUND);
+    return updated;
+  });
+}
+
+/** The requester takes back their own pending request (it is deleted, spec 000 §4). */
+export async function retractJoinRequest(db: Db, requestId: string, userId: string): Promise<void> {
+  const { timelineId } = await ownJoinRequest(db, requestId, userId);
+  await db.transaction(async (tx) => {
+    await lockTimeline(tx, timelineId);
+    const current = await ownJoinRequest(tx, requestId, userId);
+    authorizeRetract(current);
+    await tx.delete(timelineJoinRequests).where(eq(timelineJoinRequests.id, current.id));
   });
 }

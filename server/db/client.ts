@@ -15,6 +15,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const MIGRATION_LOCK = 'threadline:migrations';
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openPostgres(url: string): Promise<Database> {
@@ -26,7 +28,20 @@ export async function openPostgres(url: string): Promise<Database> {
   // would crash the process. The pool discards that client and the next query opens a new one.
   pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder });
+  try {
+    // Drizzle's migrator takes no lock: instances starting together on an empty database would race.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw err;
+  }
   return {
     db: db as unknown as Db,
     kind: 'postgres',

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ZodError } from 'zod';
 import { HttpError } from './errors.ts';
 import { fieldProblems, summarise } from './zod.ts';
@@ -30,4 +31,35 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
   }
   request.log.error({ err }, 'unhandled error');
   return reply.code(500).send({ message: 'Internal server error' });
+}
+
+/** Errors Fastify raises before routing (malformed URL encoding, over-long path segments). */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (err, _request, res) => {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const reply = res as FastifyReply;
+  reply
+    .code(tooLong ? 414 : 400)
+    .header('cache-control', 'no-store')
+    .send({
+      message: tooLong ? 'The address is too long' : 'The address is not valid (malformed URL encoding)',
+    });
+};
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long'],
+};
+
+/** What Node's HTTP parser refuses (oversized headers, garbage): the same {message} JSON shape. */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'Bad request'];
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

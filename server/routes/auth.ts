@@ -1,6 +1,7 @@
 // Sign-in, sign-out and the current user. Local accounts here; OIDC in auth/oidc.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { COMMON_PASSWORD_MESSAGE } from '../../common/passwords.ts';
 import { safeReturnPath } from '../../common/return-to.ts';
 import {
   currentUserSchema,
@@ -9,25 +10,39 @@ import {
   type RegisterBody,
   registerBody,
 } from '../../common/schemas/user.ts';
+import { isTooCommon } from '../auth/commonPasswords.ts';
 import { authenticateLocalUser, registerLocalUser } from '../auth/localAccounts.ts';
-import { type OidcOptions, oidcRoutes } from '../auth/oidc.ts';
+import { oidcRoutes } from '../auth/oidc.ts';
 import { signIn, signOut } from '../auth/plugin.ts';
-import { HttpError, tooManyRequests, unauthorized } from '../http/errors.ts';
-import { HitLimiter } from '../http/limiter.ts';
+import { badRequest, HttpError, unauthorized } from '../http/errors.ts';
+import type { LimitRule } from '../http/limiter.ts';
+import { isCrossSite } from '../http/origin.ts';
 import { presentCurrentUser } from '../presenters/user.ts';
 
 const messageSchema = z.object({ message: z.string() });
-const FAILED_SIGNIN_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
-const REGISTRATIONS_PER_HOUR = 30;
 
-export async function authRoutes(app: FastifyInstance, opts: { oidcExecute?: OidcOptions['execute'] } = {}) {
+const MINUTE = 60 * 1000;
+/** Failed sign-ins (DECISIONS §3): per account and address pair, per address, and a per-account ceiling. */
+export const SIGNIN_LIMITS = {
+  pair: { name: 'signin-pair', max: 10, windowMs: 15 * MINUTE },
+  address: { name: 'signin-address', max: 100, windowMs: 15 * MINUTE },
+  account: { name: 'signin-account', max: 100, windowMs: 60 * MINUTE },
+} satisfies Record<string, LimitRule>;
+export const REGISTRATION_LIMIT: LimitRule = { name: 'register-address', max: 30, windowMs: 60 * MINUTE };
+
+const minutes = (seconds: number) => Math.ceil(seconds / 60);
+
+export async function authRoutes(app: FastifyInstance) {
+  const { limiter } = app;
+
   app.get('/api/auth/user', { schema: { response: { 200: currentUserSchema } } }, async (request) => {
     if (!request.user) throw unauthorized();
     return presentCurrentUser(request.user);
   });
 
   app.get('/api/logout', async (request, reply) => {
-    await signOut(app, request, reply);
+    // A link or image on another site must not sign anyone out (DECISIONS §3).
+    if (!isCrossSite(request, app.config.publicUrl)) await signOut(app, request, reply);
     return reply.redirect('/');
   });
 
@@ -38,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, opts: { oidcExecute?: Oid
   });
 
   if (app.config.auth.provider === 'oidc') {
-    await app.register(oidcRoutes, { execute: opts.oidcExecute });
+    await app.register(oidcRoutes);
     return;
   }
 
@@ -52,46 +67,46 @@ export async function authRoutes(app: FastifyInstance, opts: { oidcExecute?: Oid
     '/api/auth/register',
     {
       schema: { body: registerBody, response: { 201: currentUserSchema } },
-      config: {
-        rateLimit: {
-          max: REGISTRATIONS_PER_HOUR,
-          timeWindow: '1 hour',
-          errorResponseBuilder: (_req, ctx) =>
-            tooManyRequests(
-              'Too many accounts created from this address. Try again later.',
-              Math.ceil(ctx.ttl / 1000),
-            ),
-        },
+      // Every attempt counts, valid or not, before anything else runs.
+      onRequest: async (request) => {
+        await limiter.reserveOrThrow(
+          [{ rule: REGISTRATION_LIMIT, subject: request.ip }],
+          () => 'Too many accounts created from this address. Try again later.',
+        );
       },
     },
     async (request, reply) => {
-      const user = await registerLocalUser(app.db, request.body as RegisterBody);
+      const body = request.body as RegisterBody;
+      if (isTooCommon(body.password)) {
+        throw badRequest(COMMON_PASSWORD_MESSAGE, {
+          errors: [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }],
+        });
+      }
+      const user = await registerLocalUser(app.db, body);
       await signIn(app, request, reply, user);
       return reply.code(201).send(presentCurrentUser(user));
     },
   );
 
-  const failedSignIns = new HitLimiter(FAILED_SIGNIN_LIMIT.max, FAILED_SIGNIN_LIMIT.windowMs);
   app.post(
     '/api/auth/login',
     { schema: { body: loginBody, response: { 200: currentUserSchema } } },
     async (request, reply) => {
       const body = request.body as LoginBody;
-      const keys = [`account:${body.email}`, `address:${request.ip}`];
-      const wait = Math.max(...keys.map((k) => failedSignIns.retryAfter(k)));
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw tooManyRequests(
-          `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
-          wait,
-        );
-      }
+      // Reserved before the password is checked, so parallel guesses cannot all slip under the limit.
+      const reservation = await limiter.reserveOrThrow(
+        [
+          { rule: SIGNIN_LIMITS.pair, subject: `${body.email}|${request.ip}` },
+          { rule: SIGNIN_LIMITS.address, subject: request.ip },
+          { rule: SIGNIN_LIMITS.account, subject: body.email },
+        ],
+        (wait) => `Too many failed sign-in attempts. Try again in ${minutes(wait)} minute(s).`,
+      );
       const user = await authenticateLocalUser(app.db, body);
-      if (!user) {
-        for (const key of keys) failedSignIns.record(key);
-        throw new HttpError(401, 'Invalid email or password');
-      }
-      failedSignIns.reset(keys[0]!);
+      if (!user) throw new HttpError(401, 'Invalid email or password');
+      // Not a failure after all: the pair starts afresh, the other counters take the attempt back.
+      const [pairKey, ...others] = reservation.keys;
+      await Promise.all([limiter.reset([pairKey!]), limiter.release(reservation, others)]);
       await signIn(app, request, reply, user);
       return presentCurrentUser(user);
     },

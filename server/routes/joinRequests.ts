@@ -15,36 +15,44 @@ import {
   respondToRequestBody,
 } from '../../common/schemas/timeline.ts';
 import { joinByCode, UnknownJoinCode } from '../commands/joinByCode.ts';
-import { type JoinDecision, respondToJoinRequest } from '../commands/respondToJoinRequest.ts';
-import { timelineJoinRequests, users } from '../db/schema/index.ts';
-import { notFound, tooManyRequests } from '../http/errors.ts';
-import { HitLimiter } from '../http/limiter.ts';
-import { authorizeRetract, ownJoinRequest } from '../policies/joinRequest.ts';
+import {
+  type JoinDecision,
+  respondToJoinRequest,
+  retractJoinRequest,
+} from '../commands/respondToJoinRequest.ts';
+import { users } from '../db/schema/index.ts';
+import { notFound } from '../http/errors.ts';
+import type { LimitRule } from '../http/limiter.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { presentJoinRequest, presentMyJoinRequest } from '../presenters/member.ts';
 import { listJoinRequests, listMyJoinRequests, pendingRequestsSummary } from '../queries/joinRequests.ts';
 import { type RequestParams, requestParams, type TimelineParams, timelineParams } from './params.ts';
 
 /** Join attempts with unknown codes: 20 per 10 minutes per user (DECISIONS §3), against code guessing. */
-export const UNKNOWN_CODE_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
+export const UNKNOWN_CODE_LIMIT: LimitRule = { name: 'join-unknown-code', max: 20, windowMs: 10 * 60 * 1000 };
 
 export async function joinRequestRoutes(app: FastifyInstance) {
-  const { db, config } = app;
-  const unknownCodes = new HitLimiter(UNKNOWN_CODE_LIMIT.max, UNKNOWN_CODE_LIMIT.windowMs);
+  const { db, config, limiter } = app;
 
   app.post(
     '/api/timelines/join',
     { schema: { body: joinTimelineBody, response: { 200: joinResponse } } },
     async (request) => {
       const me = request.user!.id;
-      const wait = unknownCodes.retryAfter(me);
-      if (wait > 0)
-        throw tooManyRequests('Too many join attempts with unknown codes. Try again later.', wait);
+      // Counted before the lookup, so parallel guesses cannot all be evaluated; a known code gives it back.
+      const reservation = await limiter.reserveOrThrow(
+        [{ rule: UNKNOWN_CODE_LIMIT, subject: me }],
+        () => 'Too many join attempts with unknown codes. Try again later.',
+      );
       try {
-        return await joinByCode(db, config, me, request.body as z.output<typeof joinTimelineBody>);
+        const joined = await joinByCode(db, config, me, request.body as z.output<typeof joinTimelineBody>);
+        await limiter.release(reservation);
+        return joined;
       } catch (err) {
-        if (!(err instanceof UnknownJoinCode)) throw err;
-        unknownCodes.record(me);
+        if (!(err instanceof UnknownJoinCode)) {
+          await limiter.release(reservation);
+          throw err;
+        }
         throw notFound('Invalid join code');
       }
     },
@@ -95,9 +103,7 @@ export async function joinRequestRoutes(app: FastifyInstance) {
     { schema: { params: timelineParams, response: { 200: messageResponse } } },
     async (request) => {
       const { id } = request.params as TimelineParams;
-      const row = await ownJoinRequest(db, id, request.user!.id);
-      authorizeRetract(row);
-      await db.delete(timelineJoinRequests).where(eq(timelineJoinRequests.id, row.id));
+      await retractJoinRequest(db, id, request.user!.id);
       return { message: 'Join request retracted' };
     },
   );

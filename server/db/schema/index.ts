@@ -330,6 +330,20 @@ export const messageReadStatus = pgTable(
   (t) => [uniqueIndex('message_read_status_message_user_unique').on(t.messageId, t.userId)],
 );
 
+/**
+ * Attempt counters of the rate limits (DECISIONS §3) when several instances share PostgreSQL: one row per
+ * key and fixed window, counted with one upsert per attempt before the attempt is evaluated.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: varchar('key', { length: 400 }).primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: at('reset_at').notNull(),
+  },
+  (t) => [index('rate_limit_counters_reset_idx').on(t.resetAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Timeline = typeof timelines.$inferSelect;
 export type TimelineMember = typeof timelineMembers.$inferSelect;

@@ -1,0 +1,75 @@
+// Logging (DECISIONS §3): one line per request at info, details at debug, human-readable lines on a
+// terminal, and never a password, hash, session id, query string or the parameters of a failed SQL query.
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
+import { pgError } from '../db/errors.ts';
+
+interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+  code?: string;
+  constraint?: string;
+  query?: string;
+  cause?: LoggedError;
+}
+
+/** An error as it may be logged: a failed query keeps its SQL text and PostgreSQL code, not its parameters. */
+export function safeError(err: unknown, depth = 0): LoggedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
+  const { code, constraint } = pgError(err);
+  const query = (err as { query?: unknown }).query;
+  const isQueryError = typeof query === 'string' && 'params' in err;
+  const logged: LoggedError = {
+    type: err.constructor?.name || err.name,
+    // drizzle puts the parameters in the message ("Failed query: ...\nparams: ..."): keep the first line.
+    message: isQueryError ? `Failed query: ${query}` : err.message,
+    stack: (isQueryError ? undefined : err.stack) ?? '',
+    ...(code && { code }),
+    ...(constraint && { constraint }),
+  };
+  if (isQueryError) logged.query = query;
+  if (err.cause !== undefined && depth < 3) logged.cause = safeError(err.cause, depth + 1);
+  return logged;
+}
+
+/** Fastify's logger: JSON lines, or pretty ones when standard output is a terminal. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  const options = { level, serializers: { err: safeError } };
+  if (!process.stdout.isTTY) return options;
+  return {
+    ...options,
+    stream: pretty({ colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' }),
+  };
+}
+
+/** A start-up failure in one readable block: the message, then each cause with its PostgreSQL code. */
+export function describeError(err: unknown): string {
+  const lines: string[] = [];
+  for (let e: LoggedError | undefined = safeError(err), i = 0; e && i < 4; e = e.cause, i++) {
+    const extra = [e.code && `code ${e.code}`, e.constraint && `constraint ${e.constraint}`].filter(Boolean);
+    lines.push(`${i === 0 ? '' : 'caused by: '}${e.message}${extra.length ? ` (${extra.join(', ')})` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+/** One info line per request (method, path, status, time), with the details at debug. */
+export function logRequests(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    request.log.info(`${request.method} ${path} ${reply.statusCode} ${ms}ms`);
+    if (request.log.level === 'debug' || request.log.level === 'trace') {
+      request.log.debug(
+        {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          contentLength: reply.getHeader('content-length'),
+          userId: request.user?.id,
+        },
+        'request details',
+      );
+    }
+  });
+}

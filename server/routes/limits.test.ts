@@ -1,0 +1,143 @@
+// Rate limits (DECISIONS §3) through the real routes: the keys of failed sign-ins, and limits that hold
+// when the attempts arrive all at once (on PostgreSQL the requests really run in parallel).
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, setupTestApp } from '../test/app.ts';
+import { buildUser, signedInUser, TEST_PASSWORD } from '../test/factories.ts';
+import { SIGNIN_LIMITS } from './auth.ts';
+import { UNKNOWN_CODE_LIMIT } from './joinRequests.ts';
+
+// inject() comes from 127.0.0.1, trusted as the proxy: X-Forwarded-For names each test's address.
+const t = setupTestApp({ TRUST_PROXY: '127.0.0.1' });
+
+const from = (address: string) => ({ 'x-forwarded-for': address });
+const login = (email: string, password: string, address: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    headers: from(address),
+  });
+const statuses = (responses: LightMyRequestResponse[]) => {
+  const counts: Record<number, number> = {};
+  for (const r of responses) counts[r.statusCode] = (counts[r.statusCode] ?? 0) + 1;
+  return counts;
+};
+const times = <T>(n: number, make: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => make(i)));
+
+describe('failed sign-ins', () => {
+  it('lock the account and address pair after 10, not the account from elsewhere', async () => {
+    const user = await buildUser(t.database.db);
+    for (let i = 0; i < SIGNIN_LIMITS.pair.max; i++) {
+      expect((await login(user.email!, 'wrong password', '198.51.100.1')).statusCode).toBe(401);
+    }
+    const limited = await login(user.email!, TEST_PASSWORD, '198.51.100.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in 15 minute\(s\)\.$/,
+    );
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // The owner, from their own address, is not locked out by a stranger's guesses.
+    expect((await login(user.email!, TEST_PASSWORD, '198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('a success clears the pair, so a typo or two never adds up', async () => {
+    const user = await buildUser(t.database.db);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < SIGNIN_LIMITS.pair.max - 1; i++) await login(user.email!, 'typo', '198.51.100.3');
+      expect((await login(user.email!, TEST_PASSWORD, '198.51.100.3')).statusCode).toBe(200);
+    }
+  });
+
+  it('allow 100 per address across accounts, then refuse that address only', async () => {
+    const res = await times(SIGNIN_LIMITS.address.max, (i) =>
+      login(`nobody-${i}@example.test`, 'wrong password', '198.51.100.4'),
+    );
+    expect(statuses(res)).toEqual({ 401: SIGNIN_LIMITS.address.max });
+    const user = await buildUser(t.database.db);
+    expect((await login(user.email!, TEST_PASSWORD, '198.51.100.4')).statusCode).toBe(429);
+    expect((await login(user.email!, TEST_PASSWORD, '198.51.100.5')).statusCode).toBe(200);
+  });
+
+  it('stop at a ceiling of 100 per account per hour from any number of addresses', async () => {
+    const user = await buildUser(t.database.db);
+    const res = await times(SIGNIN_LIMITS.account.max, (i) =>
+      login(user.email!, 'wrong password', `10.1.${Math.floor(i / 200)}.${i % 200}`),
+    );
+    expect(statuses(res)).toEqual({ 401: SIGNIN_LIMITS.account.max });
+    const limited = await login(user.email!, TEST_PASSWORD, '10.9.9.9');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(59 * 60);
+  });
+
+  it('hold under 200 parallel guesses: 10 evaluated, the right password mid-burst refused', async () => {
+    const user = await buildUser(t.database.db);
+    const address = '198.51.100.6';
+    const burst = await times(200, (i) =>
+      login(user.email!, i === 100 ? TEST_PASSWORD : `wrong ${i}`, address),
+    );
+    const counts = statuses(burst);
+    // Exactly the pair's limit is evaluated; the right password, if it was among them, signed in.
+    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(SIGNIN_LIMITS.pair.max);
+    expect(counts[429]).toBe(200 - SIGNIN_LIMITS.pair.max);
+    if (burst[100]!.statusCode !== 200) {
+      expect((await login(user.email!, TEST_PASSWORD, address)).statusCode).toBe(429);
+    }
+  });
+
+  it('a refused attempt is not counted, so a blocked pair cannot exhaust the account ceiling', async () => {
+    const user = await buildUser(t.database.db);
+    await times(SIGNIN_LIMITS.account.max + 20, () => login(user.email!, 'wrong', '198.51.100.7'));
+    expect((await login(user.email!, TEST_PASSWORD, '198.51.100.8')).statusCode).toBe(200);
+  });
+});
+
+describe('join attempts with unknown codes', () => {
+  it('hold at 20 under 300 parallel attempts; a known code still counts nothing', async () => {
+    const bob = await signedInUser(t.app);
+    const res = await times(300, (i) =>
+      bob.as.post('/api/timelines/join', { joinCode: `NOPE${String(i).padStart(4, '2')}` }),
+    );
+    const counts = statuses(res);
+    expect(counts).toEqual({ 404: UNKNOWN_CODE_LIMIT.max, 429: 300 - UNKNOWN_CODE_LIMIT.max });
+    const limited = res.find((r) => r.statusCode === 429)!;
+    expect(limited.json().message).toBe('Too many join attempts with unknown codes. Try again later.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('account creation', () => {
+  it('holds at 30 per address under 100 parallel attempts', async () => {
+    const res = await times(100, (i) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        // Invalid bodies are cheap and still count: every attempt does.
+        payload: { email: `parallel-${i}`, password: 'long enough' },
+        headers: from('198.51.100.9'),
+      }),
+    );
+    expect(statuses(res)).toEqual({ 400: 30, 429: 70 });
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('with a hop count, a client cannot choose its address through X-Forwarded-For', async () => {
+    const app = await buildTestApp({ TRUST_PROXY: '1' });
+    try {
+      const res = await times(40, (i) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email: `spoof-${i}`, password: 'long enough' },
+          // The leftmost entries are the client's own words; the proxy appends the address it saw.
+          headers: { 'x-forwarded-for': `203.0.113.${i}, 192.0.2.1` },
+        }),
+      );
+      expect(statuses(res)).toEqual({ 400: 30, 429: 10 });
+    } finally {
+      await app.close();
+    }
+  });
+});
