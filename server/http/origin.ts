@@ -1,12 +1,11 @@
 // Refuses state-changing calls (and the websocket upgrade) that a browser sends from another site.
 import type { FastifyRequest } from 'fastify';
 
+/** With PUBLIC_URL, its origin alone: the Host header is the client's to forge (DECISIONS §3). */
 export function allowedOrigins(request: FastifyRequest, publicUrl: string | undefined): Set<string> {
-  const origins = new Set<string>();
-  if (publicUrl) origins.add(new URL(publicUrl).origin);
+  if (publicUrl) return new Set([new URL(publicUrl).origin]);
   const host = request.headers.host;
-  if (host) origins.add(`${request.protocol}://${host}`);
-  return origins;
+  return new Set(host ? [`${request.protocol}://${host}`] : []);
 }
 
 /** True when the request plainly comes from another site. Requests without either header are not from a browser page. */

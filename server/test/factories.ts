@@ -87,7 +87,8 @@ export type Caller = ReturnType<typeof callerFor>;
 /** A user with a session: `const ada = await signedInUser(app)`; `ada.as.post(...)`. */
 export async function signedInUser(app: FastifyInstance, overrides: Partial<typeof users.$inferInsert> = {}) {
   const user = await buildUser(app.db, overrides);
-  return { user, as: callerFor(app, await cookieFor(app, user)) };
+  const cookie = await cookieFor(app, user);
+  return { user, cookie, as: callerFor(app, cookie) };
 }
 
 export async function buildPost(

@@ -1,0 +1,68 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { openTestDatabase } from '../test/db.ts';
+import { describeError, loggerOptions, logRequests, safeError } from './logging.ts';
+
+const SECRET_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0$do-not-log-me';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+/** A real failed insert whose parameters include a password hash. */
+async function failedInsert(): Promise<unknown> {
+  try {
+    await database.db
+      .insert(users)
+      .values({ email: 'log@example.test', firstName: 'a\u0000b', passwordHash: SECRET_HASH });
+  } catch (err) {
+    return err;
+  }
+  throw new Error('the insert should have failed');
+}
+
+describe('logging', () => {
+  it('logs a failed query with its SQL and PostgreSQL code, never its parameters', async () => {
+    const err = await failedInsert();
+    const logged = JSON.stringify(safeError(err));
+    expect(logged).not.toContain('do-not-log-me');
+    expect(logged).not.toContain('params');
+    expect(logged).toContain('insert into \\"users\\"');
+    expect(describeError(err)).not.toContain('do-not-log-me');
+    expect(describeError(err)).toMatch(/^Failed query: insert into "users"/);
+  });
+
+  it('writes one info line per request: method, path without the query, status and time', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const options = loggerOptions('info') as object;
+    const app = Fastify({ logger: { ...options, stream }, disableRequestLogging: true });
+    logRequests(app);
+    app.get('/api/boom', async () => {
+      throw await failedInsert();
+    });
+    app.get('/api/ok', async () => ({ ok: true }));
+    await app.inject({ url: '/api/ok?code=secret-code&state=s' });
+    await app.inject({ url: '/api/boom' });
+    await app.close();
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('secret-code');
+    expect(text).not.toContain('do-not-log-me');
+    const requestLines = lines.filter((l) => typeof l.msg === 'string' && /^GET \//.test(l.msg as string));
+    expect(requestLines.map((l) => (l.msg as string).replace(/ [\d.]+ms$/, ''))).toEqual([
+      'GET /api/ok 200',
+      'GET /api/boom 500',
+    ]);
+    expect(requestLines.every((l) => l.level === 30)).toBe(true);
+  });
+});
