@@ -35,6 +35,8 @@ describe('logging', () => {
     expect(logged).toContain('insert into \\"users\\"');
     expect(describeError(err)).not.toContain('do-not-log-me');
     expect(describeError(err)).toMatch(/^Failed query: insert into "users"/);
+    // The database's own words and code, which say what actually went wrong.
+    expect(describeError(err)).toMatch(/\ncaused by: .+\(code [0-9A-Z]{5}\)/);
   });
 
   it('writes one info line per request: method, path without the query, status and time', async () => {

@@ -24,7 +24,7 @@ export function safeError(err: unknown, depth = 0): LoggedError {
   const logged: LoggedError = {
     type: err.constructor?.name || err.name,
     // drizzle puts the parameters in the message ("Failed query: ...\nparams: ..."): keep the first line.
-    message: isQueryError ? `Failed query: ${query}` : err.message,
+    message: isQueryError ? `Failed query: ${query.split('\n')[0]!.slice(0, 200)}` : err.message,
     stack: (isQueryError ? undefined : err.stack) ?? '',
     ...(code && { code }),
     ...(constraint && { constraint }),

@@ -11,6 +11,19 @@ export async function openTestDatabase(): Promise<Database> {
 
 /** A new, migrated database on the PostgreSQL server at `serverUrl`, dropped again on close. */
 export async function openScratchPostgres(serverUrl: string, prefix: string): Promise<Database> {
+  const scratch = await createEmptyDatabase(serverUrl, prefix);
+  const database = await openPostgres(scratch.url);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database (no migrations) on the PostgreSQL server at `serverUrl`. */
+export async function createEmptyDatabase(serverUrl: string, prefix: string) {
   const { default: pg } = await import('pg');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
@@ -25,12 +38,5 @@ export async function openScratchPostgres(serverUrl: string, prefix: string): Pr
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
