@@ -4,6 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 // @ts-expect-error oidc-provider ships no type declarations
 import Provider from 'oidc-provider';
@@ -159,8 +160,12 @@ class Browser {
  * Follows GET /api/login through the provider back to /api/callback and returns the callback's answer.
  * `beforeCallback` may change the callback URL or the browser first, as an attacker or a lost cookie would.
  */
-async function signInFlow(browser: Browser, beforeCallback?: (url: URL) => URL | undefined) {
-  let url = new URL('/api/login', appUrl);
+async function signInFlow(
+  browser: Browser,
+  beforeCallback?: (url: URL) => URL | undefined,
+  start = '/api/login',
+) {
+  let url = new URL(start, appUrl);
   for (let hop = 0; hop < 10; hop++) {
     const isCallback = url.origin === appUrl && url.pathname === '/api/callback';
     if (isCallback && beforeCallback) url = beforeCallback(url) ?? url;
@@ -269,6 +274,19 @@ describe('OIDC sign-in', () => {
     expect(res.headers.get('location')).toBe('/');
     const stale = await t.app.inject({ url: '/api/auth/user', cookies: { tl_session: session } });
     expect(stale.statusCode).toBe(401);
+  });
+});
+
+describe('OIDC deep links', () => {
+  it('returns to the validated path the sign-in started from, and never to another site', async () => {
+    accounts.gina = { email: 'gina@example.test', email_verified: true, given_name: 'Gina' };
+    nextAccount = 'gina';
+    const start = (returnTo: string) => `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
+    const deep = await signInFlow(new Browser(), undefined, start('/timeline/abc?tab=1'));
+    expect(deep).toMatchObject({ status: 302, location: '/timeline/abc?tab=1' });
+    for (const evil of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
+      expect(await signInFlow(new Browser(), undefined, start(evil))).toMatchObject({ location: '/' });
+    }
   });
 });
 
@@ -420,6 +438,42 @@ describe('with AUTH_PROVIDER=oidc', () => {
     } finally {
       await down.close();
       await closeServer(flaky);
+    }
+  });
+});
+
+describe('an OIDC issuer that cannot be reached at start-up', () => {
+  it('is logged at once, naming OIDC_ISSUER_URL, and the app still starts', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const closed = createServer();
+    const deadIssuer = `http://127.0.0.1:${await listen(closed, '127.0.0.1')}`;
+    await closeServer(closed);
+    const app = await buildTestApp(
+      {
+        AUTH_PROVIDER: 'oidc',
+        OIDC_ISSUER_URL: deadIssuer,
+        OIDC_CLIENT_ID: CLIENT_ID,
+        PUBLIC_URL: 'http://127.0.0.1:9',
+      },
+      { logger: { level: 'info', stream } },
+    );
+    try {
+      for (let i = 0; i < 50 && !lines.some((l) => l.includes('OIDC_ISSUER_URL')); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const line = JSON.parse(lines.find((l) => l.includes('OIDC_ISSUER_URL'))!);
+      expect(line.level).toBe(50);
+      expect(line.msg).toContain(`OIDC_ISSUER_URL ${deadIssuer} could not be used`);
+      expect(line.msg).toContain('sign-in will try again');
+      expect((await app.app.inject({ url: '/api/meta' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
     }
   });
 });
