@@ -1,6 +1,6 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, createQueryClient, getQueryFn } from './queryClient.ts';
+import { apiCall, apiRequest, createQueryClient, getQueryFn } from './queryClient.ts';
 
 const json = (body: unknown, status = 200, statusText = '') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
@@ -34,9 +34,19 @@ describe('getQueryFn', () => {
     );
   });
 
-  it('returns null on a 401 with on401 returnNull', async () => {
-    mockFetch(json({ message: 'Unauthorized' }, 401));
+  it('returns null on a 401 with on401 returnNull, having read the body', async () => {
+    const res = json({ message: 'Unauthorized' }, 401);
+    mockFetch(res);
     await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/user']))).resolves.toBeNull();
+    // An unread no-store body keeps the request open in Chromium.
+    expect(res.bodyUsed).toBe(true);
+  });
+
+  it('apiCall reads the answer it does not need', async () => {
+    const res = json({ message: 'Left timeline' });
+    mockFetch(res);
+    await apiCall('DELETE', '/api/timelines/x/members/leave');
+    expect(res.bodyUsed).toBe(true);
   });
 
   it('still throws other errors with on401 returnNull, using the status text when the body is empty', async () => {

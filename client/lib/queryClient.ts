@@ -22,6 +22,12 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
+/** `apiRequest` for calls whose answer is not needed: the body is still read, so the request completes. */
+export async function apiCall(method: string, url: string, data?: unknown): Promise<void> {
+  const res = await apiRequest(method, url, data);
+  await res.text();
+}
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** The default read: GET the query key segments joined with '/', parsed as JSON. */
@@ -29,6 +35,8 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   return async ({ queryKey }) => {
     const res = await fetch(queryKey.join('/'), { credentials: 'include' });
     if (options.on401 === 'returnNull' && res.status === 401) {
+      // Drained, or a no-store answer's unread body keeps the request open in the browser.
+      await res.text();
       return null as T;
     }
     await throwIfResNotOk(res);

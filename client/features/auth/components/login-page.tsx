@@ -3,6 +3,7 @@ import { AlertCircle, Loader2 } from 'lucide-react';
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../common/limits.ts';
+import { COMMON_PASSWORD_MESSAGE } from '../../../../common/passwords.ts';
 import { LogoMark, Wordmark } from '../../../components/logo.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
@@ -12,6 +13,7 @@ import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { goToLogin, useMeta } from '../../../lib/auth.ts';
 import { serverMessage } from '../../../lib/authUtils.ts';
 import { useAuthMutation } from '../api/auth-api.ts';
+import { useCommonPassword } from '../hooks/use-common-password.ts';
 
 type Mode = 'signin' | 'register';
 
@@ -65,6 +67,8 @@ function LocalAccountForm() {
   const register = useAuthMutation('register');
   const mutation = mode === 'signin' ? signIn : register;
   const creating = mode === 'register';
+  const tooCommon = useCommonPassword(password, creating);
+  const passwordRef = React.useRef<HTMLInputElement>(null);
 
   const changeMode = (next: Mode) => {
     setMode(next);
@@ -75,6 +79,10 @@ function LocalAccountForm() {
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mutation.isPending) return;
+    if (tooCommon) {
+      passwordRef.current?.focus();
+      return;
+    }
     mutation.mutate(
       { email, password, firstName, lastName },
       { onSuccess: () => navigate('/', { replace: true }) },
@@ -133,6 +141,7 @@ function LocalAccountForm() {
           <div className="grid gap-2">
             <Label htmlFor="auth-password">Password</Label>
             <Input
+              ref={passwordRef}
               id="auth-password"
               name="password"
               type="password"
@@ -141,12 +150,19 @@ function LocalAccountForm() {
               minLength={creating ? PASSWORD_MIN : undefined}
               maxLength={PASSWORD_MAX}
               aria-describedby={creating ? 'auth-password-hint' : undefined}
+              aria-invalid={tooCommon || undefined}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
             {creating && (
-              <p id="auth-password-hint" className="text-xs text-muted-foreground">
-                At least {PASSWORD_MIN} characters.
+              <p
+                id="auth-password-hint"
+                aria-live="polite"
+                className={tooCommon ? 'text-xs font-medium text-red-700' : 'text-xs text-muted-foreground'}
+              >
+                {tooCommon
+                  ? `${COMMON_PASSWORD_MESSAGE}: choose another.`
+                  : `At least ${PASSWORD_MIN} characters.`}
               </p>
             )}
           </div>

@@ -1,7 +1,7 @@
 // POST /api/timelines/{id}/archive or /restore, then refresh the lists (spec 000 §7-8).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifyFailure } from '../../../lib/failure-toast.ts';
-import { apiRequest } from '../../../lib/queryClient.ts';
+import { apiCall } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
 
@@ -23,7 +23,7 @@ const COPY: Record<ArchiveChange, { title: string; description: (name: string) =
   };
 
 export async function changeArchiveState(id: string, change: ArchiveChange): Promise<void> {
-  await apiRequest('POST', `/api/timelines/${id}/${change}`);
+  await apiCall('POST', `/api/timelines/${id}/${change}`);
 }
 
 export function useChangeArchiveState(change: ArchiveChange) {

@@ -1,12 +1,12 @@
 // DELETE /api/join-requests/{id}: retract my pending request (spec 000 §2, §7-8).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifyFailure } from '../../../lib/failure-toast.ts';
-import { apiRequest } from '../../../lib/queryClient.ts';
+import { apiCall } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
 
 export async function retractJoinRequest(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/join-requests/${id}`);
+  await apiCall('DELETE', `/api/join-requests/${id}`);
 }
 
 export function useRetractJoinRequest() {

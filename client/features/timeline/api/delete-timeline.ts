@@ -1,13 +1,13 @@
 // DELETE /api/timelines/{id} (owner; spec 001 §7-8).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifyFailure } from '../../../lib/failure-toast.ts';
-import { apiRequest } from '../../../lib/queryClient.ts';
+import { apiCall } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import { failureToast } from '../lib/error-toast.ts';
 
 export async function deleteTimeline(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/timelines/${id}`);
+  await apiCall('DELETE', `/api/timelines/${id}`);
 }
 
 export function useDeleteTimeline(id: string, name: string) {

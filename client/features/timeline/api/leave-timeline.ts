@@ -1,13 +1,13 @@
 // DELETE /api/timelines/{id}/members/leave (non-owners; spec 001 §7-8).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifyFailure } from '../../../lib/failure-toast.ts';
-import { apiRequest } from '../../../lib/queryClient.ts';
+import { apiCall } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import { failureToast } from '../lib/error-toast.ts';
 
 export async function leaveTimeline(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/timelines/${id}/members/leave`);
+  await apiCall('DELETE', `/api/timelines/${id}/members/leave`);
 }
 
 /** On success the caller navigates home; the page's cached data goes once it has unmounted. */

@@ -1,7 +1,7 @@
 // DELETE /api/timelines/{id}/members/{userId} {reason?}: remove and block (owner; spec 001 §4, §7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifyFailure } from '../../../lib/failure-toast.ts';
-import { apiRequest } from '../../../lib/queryClient.ts';
+import { apiCall } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import { failureToast } from '../lib/error-toast.ts';
@@ -16,7 +16,7 @@ export interface RemoveMemberInput {
 }
 
 export async function removeMember(id: string, userId: string, reason?: string): Promise<void> {
-  await apiRequest('DELETE', `/api/timelines/${id}/members/${userId}`, optionalTextBody('reason', reason));
+  await apiCall('DELETE', `/api/timelines/${id}/members/${userId}`, optionalTextBody('reason', reason));
 }
 
 export function useRemoveMember(id: string) {

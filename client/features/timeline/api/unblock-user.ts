@@ -1,13 +1,13 @@
 // POST /api/timelines/{id}/unblock/{userId} (owner; spec 001 §4, §7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifyFailure } from '../../../lib/failure-toast.ts';
-import { apiRequest } from '../../../lib/queryClient.ts';
+import { apiCall } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import { failureToast } from '../lib/error-toast.ts';
 
 export async function unblockUser(id: string, userId: string): Promise<void> {
-  await apiRequest('POST', `/api/timelines/${id}/unblock/${userId}`);
+  await apiCall('POST', `/api/timelines/${id}/unblock/${userId}`);
 }
 
 export function useUnblockUser(id: string) {
