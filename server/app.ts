@@ -15,7 +15,7 @@ import type { Database, Db } from './db/client.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errorHandler.ts';
 import { AttemptLimiter, MemoryAttemptStore } from './http/limiter.ts';
 import { PostgresAttemptStore } from './http/limiterPostgres.ts';
-import { loggerOptions, logRequests } from './http/logging.ts';
+import { loggerOptions, RequestLogController } from './http/logging.ts';
 import { isCrossSite } from './http/origin.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -56,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
@@ -79,7 +79,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   app.setErrorHandler(errorHandler);
-  logRequests(app);
   // No /api answer is cached: they carry signed-in users' data (DECISIONS §3).
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');

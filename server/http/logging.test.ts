@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { openTestDatabase } from '../test/db.ts';
-import { describeError, loggerOptions, logRequests, safeError } from './logging.ts';
+import { describeError, loggerOptions, RequestLogController, safeError } from './logging.ts';
 
 const SECRET_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0$do-not-log-me';
 
@@ -48,8 +48,7 @@ describe('logging', () => {
       },
     });
     const options = loggerOptions('info') as object;
-    const app = Fastify({ logger: { ...options, stream }, disableRequestLogging: true });
-    logRequests(app);
+    const app = Fastify({ logger: { ...options, stream }, logController: new RequestLogController() });
     app.get('/api/boom', async () => {
       throw await failedInsert();
     });
@@ -65,6 +64,10 @@ describe('logging', () => {
       'GET /api/ok 200',
       'GET /api/boom 500',
     ]);
-    expect(requestLines.every((l) => l.level === 30)).toBe(true);
+    expect(requestLines.map((l) => l.level)).toEqual([30, 30]);
+    // The failure itself is logged once at error, safely.
+    expect(lines.filter((l) => l.level === 50).map((l) => (l.err as { code: string }).code)).toEqual([
+      '22021',
+    ]);
   });
 });

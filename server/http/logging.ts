@@ -1,6 +1,6 @@
 // Logging (DECISIONS §3): one line per request at info, details at debug, human-readable lines on a
 // terminal, and never a password, hash, session id, query string or the parameters of a failed SQL query.
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pretty from 'pino-pretty';
 import { pgError } from '../db/errors.ts';
 
@@ -54,22 +54,29 @@ export function describeError(err: unknown): string {
   return lines.join('\n');
 }
 
-/** One info line per request (method, path, status, time), with the details at debug. */
-export function logRequests(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?')[0];
-    const ms = Math.round(reply.elapsedTime * 10) / 10;
-    request.log.info(`${request.method} ${path} ${reply.statusCode} ${ms}ms`);
-    if (request.log.level === 'debug' || request.log.level === 'trace') {
-      request.log.debug(
-        {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          contentLength: reply.getHeader('content-length'),
-          userId: request.user?.id,
-        },
-        'request details',
-      );
-    }
-  });
+/** One info line per request (method, path without the query, status, time); the details at debug. */
+export class RequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request) || !['debug', 'trace'].includes(request.log.level)) return;
+    request.log.debug({ ip: request.ip, userAgent: request.headers['user-agent'] }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime * 10) / 10}ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.info(line);
+  }
+
+  /** Fastify's own would use the error's message as the line, and a failed query's holds its parameters. */
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const safe = safeError(error);
+    if (reply.statusCode >= 500) reply.log.error({ err: error }, safe.message);
+    else reply.log.info({ err: error }, safe.message);
+  }
 }
