@@ -6,6 +6,8 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['server/**/*.test.ts'],
+    // *.pg.test.ts need a PostgreSQL server of their own (several processes on one database).
+    exclude: db === 'pglite' ? ['server/**/*.pg.test.ts'] : [],
     environment: 'node',
     env: { TEST_DB: db },
     testTimeout: 30_000,

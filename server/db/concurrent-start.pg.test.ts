@@ -1,5 +1,5 @@
 // Two instances starting together on an empty PostgreSQL database (DECISIONS §1): the advisory lock around
-// migrations lets one migrate while the other waits, and both come up.
+// migrations lets one migrate while the other waits, and both come up. Runs in the PostgreSQL project only.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ function start(env: Record<string, string>): { child: ChildProcess; ready: Promi
   return { child, ready };
 }
 
-describe.runIf(process.env.TEST_DB === 'postgres')('two instances on an empty PostgreSQL database', () => {
+describe('two instances on an empty PostgreSQL database', () => {
   it('both start: migrations run once, under a lock', { timeout: 90_000 }, async () => {
     const scratch = await createEmptyDatabase(process.env.TEST_DATABASE_URL!, 'tl_start');
     const dirs = await Promise.all([1, 2].map(() => mkdtemp(path.join(tmpdir(), 'tl-start-'))));
