@@ -1,0 +1,79 @@
+// Two app instances on one PostgreSQL database share every rate limit (DECISIONS §1, §3): 200 parallel
+// guesses split between them still get exactly 10 evaluations. Runs in the PostgreSQL project only.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openPostgres } from '../db/client.ts';
+import { createEmptyDatabase } from '../test/db.ts';
+import { buildUser, signedInUser, TEST_PASSWORD } from '../test/factories.ts';
+import { SIGNIN_LIMITS } from './auth.ts';
+import { UNKNOWN_CODE_LIMIT } from './joinRequests.ts';
+
+let scratch: Awaited<ReturnType<typeof createEmptyDatabase>>;
+const instances: { app: FastifyInstance; database: Database }[] = [];
+
+beforeAll(async () => {
+  scratch = await createEmptyDatabase(process.env.TEST_DATABASE_URL!, 'tl_instances');
+  for (let i = 0; i < 2; i++) {
+    // Each instance has its own pool and its own memory, as two processes would.
+    const database = await openPostgres(scratch.url);
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' }),
+      database,
+      sessionSecret: 'shared-secret-that-is-long-enough-0123456789',
+      logger: false,
+    });
+    instances.push({ app, database });
+  }
+});
+afterAll(async () => {
+  for (const { app, database } of instances) {
+    await app.close();
+    await database.close();
+  }
+  await scratch?.drop();
+});
+
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+describe('two instances on one database', () => {
+  it('share the failed sign-in limit under 200 parallel guesses', async () => {
+    const user = await buildUser(instances[0]!.app.db);
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        const res = await instances[i % 2]!.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password: `wrong ${i}` },
+          headers: { 'x-forwarded-for': '198.51.100.20' },
+        });
+        return res.statusCode;
+      }),
+    );
+    expect([count(statuses, 401), count(statuses, 429)]).toEqual([SIGNIN_LIMITS.pair.max, 190]);
+    const right = await instances[1]!.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      headers: { 'x-forwarded-for': '198.51.100.20' },
+    });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('share the unknown join code limit', async () => {
+    const bob = await signedInUser(instances[0]!.app);
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => {
+        const res = await instances[i % 2]!.app.inject({
+          method: 'POST',
+          url: '/api/timelines/join',
+          payload: { joinCode: `NOPE${String(i).padStart(4, '3')}` },
+          headers: { cookie: bob.cookie },
+        });
+        return res.statusCode;
+      }),
+    );
+    expect([count(statuses, 404), count(statuses, 429)]).toEqual([UNKNOWN_CODE_LIMIT.max, 80]);
+  });
+});
