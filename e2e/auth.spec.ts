@@ -5,10 +5,10 @@ test('a visitor creates an account from the landing page, reaches home and signs
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Threadline');
   await page.getByRole('button', { name: 'Get Started Free' }).click();
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL('/login?tab=register');
+  await expect(page.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true');
 
   const email = uniqueEmail('journey');
-  await page.getByRole('tab', { name: 'Create account' }).click();
   await page.getByLabel('First name').fill('Grace');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -96,5 +96,6 @@ test('a call made after the session ended shows the Unauthorized toast, then goe
   await page.getByLabel('Display Name').fill('Too late');
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('You are logged out. Logging in again...').first()).toBeVisible();
-  await expect(page).toHaveURL('/login');
+  // Signing in again comes back to the page the session ended on (DECISIONS §2).
+  await expect(page).toHaveURL('/login?returnTo=%2Fprofile');
 });
