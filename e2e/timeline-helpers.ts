@@ -55,8 +55,14 @@ export async function apiAccount(browser: Browser, firstName: string, lastName?:
 }
 
 /** `account` signed in, in its own browser context `width` px wide, on the dashboard. */
-export async function signedInAs(browser: Browser, account: Account, width = 1280): Promise<Person> {
+export async function signedInAs(
+  browser: Browser,
+  account: Account,
+  width = 1280,
+  permissions: string[] = [],
+): Promise<Person> {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
+  if (permissions.length > 0) await context.grantPermissions(permissions);
   const page = await context.newPage();
   const res = await page.request.post('/api/auth/login', {
     data: { email: account.email, password: PASSWORD },
