@@ -126,10 +126,7 @@ export const cards = (page: Page): Locator => page.getByRole('main').getByRole('
 export const cardNamed = (page: Page, name: string): Locator =>
   cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-/**
- * The toast containing `text`. A CSS locator: while a modal dialog is open the toast region sits outside
- * it and is aria-hidden, so role queries would not find it.
- */
+/** The toast containing `text` (a CSS locator, so it finds toasts whether or not a dialog is open). */
 export const toastWith = (page: Page, text: string | RegExp): Locator =>
   page.locator('[role="region"][aria-label^="Notifications"] li').filter({ hasText: text });
 
