@@ -2,11 +2,17 @@
 // every route names itself in the title.
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectNoSideScroll, PASSWORD } from './helpers.ts';
-import { type Account, apiAccount, apiCreateTimeline, signedInAs, uniqueName } from './timeline-helpers.ts';
+import {
+  type Account,
+  apiCreateTimeline,
+  sharedAccount,
+  signedInAs,
+  uniqueName,
+} from './timeline-helpers.ts';
 
 let owner: Account;
 test.beforeAll(async ({ browser }) => {
-  owner = await apiAccount(browser, 'Dee');
+  owner = await sharedAccount(browser, 'Kay');
 });
 
 async function signInOnScreen(page: Page, account: Account) {

@@ -33,12 +33,15 @@ export async function expectNoSideScroll(page: Page) {
   expect(overflow, page.url()).toBeLessThanOrEqual(0);
 }
 
-/** Presses Tab (or Shift+Tab) until `target` has focus: a keyboard user's way there. */
-export async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}) {
+/** Presses `key` until `target` has focus: a keyboard user's way there (Tab, or arrows in a menu). */
+export async function pressUntilFocused(page: Page, key: string, target: Locator, max = 40) {
   await target.waitFor();
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    await page.keyboard.press(key);
   }
   await expect(target).toBeFocused();
 }
+
+export const tabTo = (page: Page, target: Locator, { back = false } = {}) =>
+  pressUntilFocused(page, back ? 'Shift+Tab' : 'Tab', target);

@@ -3,15 +3,15 @@
 import { expect, test } from '@playwright/test';
 import { ALREADY_MEMBER } from '../client/features/home/api/join-timeline.ts';
 import { PLAN_LIMITS } from '../common/plans.ts';
-import { expectAccessible, expectNoSideScroll, tabTo } from './helpers.ts';
+import { expectAccessible, expectNoSideScroll, pressUntilFocused, tabTo } from './helpers.ts';
 import {
   type Account,
-  apiAccount,
   apiCreateTimeline,
   apiJoin,
   apiRequireApproval,
   expectToast,
   openThreadline,
+  sharedAccount,
   signedInAs,
   toastWith,
   uniqueName,
@@ -22,10 +22,10 @@ let joiner: Account;
 let bob: Account;
 let mia: Account;
 test.beforeAll(async ({ browser }) => {
-  owner = await apiAccount(browser, 'Kay');
-  joiner = await apiAccount(browser, 'Jo');
-  bob = await apiAccount(browser, 'Bob', 'Member');
-  mia = await apiAccount(browser, 'Mia');
+  owner = await sharedAccount(browser, 'Kay');
+  joiner = await sharedAccount(browser, 'Jo');
+  bob = await sharedAccount(browser, 'Bob', 'Member');
+  mia = await sharedAccount(browser, 'Mia');
 });
 
 for (const width of [1280, 360]) {
@@ -98,7 +98,7 @@ for (const width of [1280, 360]) {
     await tabTo(page, settings);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Manage Permissions' })).toBeFocused();
-    await page.keyboard.press('ArrowDown');
+    await pressUntilFocused(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Manage Join Requests' }));
     await page.keyboard.press('Enter');
     const panel = page.getByRole('dialog', { name: 'Manage Join Requests' });
     await expect(panel.getByText('Hello from Bob')).toBeVisible();
@@ -165,7 +165,7 @@ for (const width of [1280, 360]) {
 test('keyboard: the plan-limit toast over the Create dialog is announced and reachable', async ({
   browser,
 }) => {
-  const person = await signedInAs(browser, await apiAccount(browser, 'Lim'));
+  const person = await signedInAs(browser, await sharedAccount(browser, 'Lim'));
   const { page } = person;
   const limit = PLAN_LIMITS.free.maxTimelines;
   for (let i = 1; i <= limit; i++) await apiCreateTimeline(page, `Limit ${i}`);

@@ -43,7 +43,7 @@ export interface Account {
  * An account made through the API, for journeys that are not about signing up (account creation is limited
  * to 30 an hour per address, and the whole suite shares one).
  */
-export async function apiAccount(browser: Browser, firstName: string, lastName?: string): Promise<Account> {
+async function apiAccount(browser: Browser, firstName: string, lastName?: string): Promise<Account> {
   const context = await browser.newContext();
   const email = uniqueEmail(firstName.toLowerCase());
   const res = await context.request.post('/api/auth/register', {
@@ -52,6 +52,15 @@ export async function apiAccount(browser: Browser, firstName: string, lastName?:
   expect(res.status(), await res.text()).toBe(201);
   await context.close();
   return { email, name: firstName };
+}
+
+const sharedAccounts = new Map<string, Promise<Account>>();
+
+/** One account per name for the whole worker (spec files share it), made on first use. */
+export function sharedAccount(browser: Browser, firstName: string, lastName?: string): Promise<Account> {
+  const key = `${firstName} ${lastName ?? ''}`;
+  if (!sharedAccounts.has(key)) sharedAccounts.set(key, apiAccount(browser, firstName, lastName));
+  return sharedAccounts.get(key)!;
 }
 
 /** `account` signed in, in its own browser context `width` px wide, on the dashboard. */
