@@ -61,6 +61,7 @@ test('every app route signs in first and comes back; unknown paths and foreign r
     await signInOnScreen(page, owner);
     await expect(page).toHaveURL(path);
     await expect(page).toHaveTitle(title);
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByRole('button', { name: 'Sign In to Continue' })).toBeVisible();
   }
@@ -68,6 +69,7 @@ test('every app route signs in first and comes back; unknown paths and foreign r
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page).toHaveTitle('Page Not Found · Threadline');
+  await expectAccessible(page);
 
   // Only same-origin paths: an absolute address is dropped by the server and by the screen.
   await page.goto('/api/login?returnTo=https%3A%2F%2Fevil.example%2F');

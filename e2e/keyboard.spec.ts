@@ -62,6 +62,25 @@ for (const width of [1280, 360]) {
     }
     await expect(toastWith(j.page, 'Joined timeline successfully!')).toHaveCount(0);
     await expectNoSideScroll(j.page);
+
+    // Leave, then think better of it: Escape gives focus back to the Leave button.
+    const leave = j.page.getByRole('button', { name: 'Leave' });
+    await tabTo(j.page, leave);
+    await j.page.keyboard.press('Enter');
+    await expect(j.page.getByRole('alertdialog', { name: 'Leave Timeline' })).toBeVisible();
+    await expectAccessible(j.page);
+    await j.page.keyboard.press('Escape');
+    await expect(leave).toBeFocused();
+
+    // The messaging modal opens from the header and gives focus back to its button too.
+    await j.page.goto('/');
+    const messages = j.page.getByRole('button', { name: 'Messages' });
+    await tabTo(j.page, messages);
+    await j.page.keyboard.press('Enter');
+    await expect(j.page.getByRole('dialog', { name: 'Messages' })).toBeVisible();
+    await expectAccessible(j.page);
+    await j.page.keyboard.press('Escape');
+    await expect(messages).toBeFocused();
     await o.context.close();
     await j.context.close();
   });
@@ -110,6 +129,7 @@ for (const width of [1280, 360]) {
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Approve Join Request' });
     await expect(confirm.getByLabel('Response Message')).toBeFocused();
+    await expectAccessible(page);
     await page.keyboard.type('Welcome, Bob');
     await tabTo(page, confirm.getByRole('button', { name: 'Approve' }));
     await page.keyboard.press('Enter');
@@ -142,6 +162,7 @@ for (const width of [1280, 360]) {
     await page.keyboard.press('Enter');
     const block = page.getByRole('alertdialog', { name: 'Remove & Block Member' });
     await expect(block.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
     await expect(block).toBeHidden();
     await expect(remove).toBeFocused();
