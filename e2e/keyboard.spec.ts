@@ -1,6 +1,6 @@
 // Keyboard-only journeys (Tab, Enter, Space, Escape; arrow keys inside menus): create, join, approve and
 // block, with where focus is after each step, and toasts that stay reachable above dialogs.
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ALREADY_MEMBER } from '../client/features/home/api/join-timeline.ts';
 import { PLAN_LIMITS } from '../common/plans.ts';
 import { expectAccessible, expectNoSideScroll, pressUntilFocused, tabTo } from './helpers.ts';
@@ -27,6 +27,17 @@ test.beforeAll(async ({ browser }) => {
   bob = await sharedAccount(browser, 'Bob', 'Member');
   mia = await sharedAccount(browser, 'Mia');
 });
+
+/** Opens a dialog or menu from `opener` by keyboard, checks it with axe, and Escape gives focus back. */
+async function openCheckAndEscape(page: Page, opener: Locator, popup: Locator) {
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  await expect(popup).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(opener).toBeFocused();
+}
 
 for (const width of [1280, 360]) {
   test(`keyboard: create a threadline, join it, and join it again (${width} px)`, async ({ browser }) => {
@@ -63,24 +74,18 @@ for (const width of [1280, 360]) {
     await expect(toastWith(j.page, 'Joined timeline successfully!')).toHaveCount(0);
     await expectNoSideScroll(j.page);
 
-    // Leave, then think better of it: Escape gives focus back to the Leave button.
-    const leave = j.page.getByRole('button', { name: 'Leave' });
-    await tabTo(j.page, leave);
-    await j.page.keyboard.press('Enter');
-    await expect(j.page.getByRole('alertdialog', { name: 'Leave Timeline' })).toBeVisible();
-    await expectAccessible(j.page);
-    await j.page.keyboard.press('Escape');
-    await expect(leave).toBeFocused();
-
-    // The messaging modal opens from the header and gives focus back to its button too.
+    // Leave, then think better of it; then the messaging modal from the header.
+    await openCheckAndEscape(
+      j.page,
+      j.page.getByRole('button', { name: 'Leave' }),
+      j.page.getByRole('alertdialog', { name: 'Leave Timeline' }),
+    );
     await j.page.goto('/');
-    const messages = j.page.getByRole('button', { name: 'Messages' });
-    await tabTo(j.page, messages);
-    await j.page.keyboard.press('Enter');
-    await expect(j.page.getByRole('dialog', { name: 'Messages' })).toBeVisible();
-    await expectAccessible(j.page);
-    await j.page.keyboard.press('Escape');
-    await expect(messages).toBeFocused();
+    await openCheckAndEscape(
+      j.page,
+      j.page.getByRole('button', { name: 'Messages' }),
+      j.page.getByRole('dialog', { name: 'Messages' }),
+    );
     await o.context.close();
     await j.context.close();
   });
@@ -104,13 +109,11 @@ for (const width of [1280, 360]) {
     await expectNoSideScroll(page);
 
     // The switcher menu keeps the page accessible while open, and Escape gives focus back to it.
-    const switcher = page.getByRole('button', { name: 'Switch Threadline' });
-    await tabTo(page, switcher);
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('menu')).toBeVisible();
-    await expectAccessible(page);
-    await page.keyboard.press('Escape');
-    await expect(switcher).toBeFocused();
+    await openCheckAndEscape(
+      page,
+      page.getByRole('button', { name: 'Switch Threadline' }),
+      page.getByRole('menu'),
+    );
 
     // Approve from the settings menu's Manage Join Requests.
     const settings = page.getByRole('button', { name: 'Timeline settings' });
