@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrc, initials, requesterName, shownName } from './names.ts';
+import { imageSrc, initials, memberName, personName, shownName } from './names.ts';
 
 describe('shownName', () => {
   it('falls back from displayName to firstName to the e-mail to User', () => {
@@ -12,10 +12,12 @@ describe('shownName', () => {
 });
 
 describe('initials', () => {
-  it('takes at most two letters', () => {
-    expect(initials({ displayName: 'ada lovelace byron' })).toBe('AL');
-    expect(initials({ firstName: 'grace' })).toBe('GR');
-    expect(initials({})).toBe('US');
+  it('takes at most two letters of the name shown beside the avatar', () => {
+    expect(initials('ada lovelace byron')).toBe('AL');
+    expect(initials('grace')).toBe('GR');
+    expect(initials('  Bob  Member ')).toBe('BM');
+    expect(initials(shownName({}))).toBe('US');
+    expect(initials('')).toBe('');
   });
 });
 
@@ -27,12 +29,23 @@ describe('imageSrc', () => {
   });
 });
 
-describe('requesterName', () => {
-  it('names requesters by display name, full name, one name, e-mail, then Anonymous User', () => {
-    expect(requesterName({ displayName: 'Ada L', firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada L');
-    expect(requesterName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
-    expect(requesterName({ lastName: 'Lovelace' })).toBe('Lovelace');
-    expect(requesterName({ email: 'ada@example.test' })).toBe('ada');
-    expect(requesterName({})).toBe('Anonymous User');
+describe('personName', () => {
+  it('names people by display name, full name, one name, e-mail, then Anonymous User', () => {
+    expect(personName({ displayName: 'Ada L', firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada L');
+    expect(personName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(personName({ firstName: ' Ada ', lastName: ' ' })).toBe('Ada');
+    expect(personName({ lastName: 'Lovelace' })).toBe('Lovelace');
+    expect(personName({ email: 'ada@example.test' })).toBe('ada');
+    expect(personName({})).toBe('Anonymous User');
+  });
+});
+
+describe('memberName', () => {
+  it('is the same name as the join-request panel, with User as the last resort', () => {
+    const bob = { firstName: 'Bob', lastName: 'Member', email: 'bob@example.test' };
+    expect(memberName(bob)).toBe(personName(bob));
+    expect(memberName(bob)).toBe('Bob Member');
+    expect(initials(memberName(bob))).toBe('BM');
+    expect(memberName({})).toBe('User');
   });
 });

@@ -14,20 +14,23 @@ export function shownName(u: NameParts | null | undefined): string {
 }
 
 /**
- * Join requests (spec 001 §3 user-facing name): first and last name, one of them, the e-mail local part, else
- * "Anonymous User"; a chosen display name comes first, since people pick it to be seen by.
+ * Other people, wherever they are listed (spec 001 §3 user-facing name): first and last name, one of them,
+ * the e-mail local part, else "Anonymous User" ("User" in the members list). A chosen display name comes
+ * first, since the profile asks for it as "How should others see your name?".
  */
-export function requesterName(u: NameParts | null | undefined): string {
+export function personName(u: NameParts | null | undefined, fallback = 'Anonymous User'): string {
   const full = [u?.firstName?.trim(), u?.lastName?.trim()].filter(Boolean).join(' ');
-  return u?.displayName?.trim() || full || emailLocal(u?.email) || 'Anonymous User';
+  return u?.displayName?.trim() || full || emailLocal(u?.email) || fallback;
 }
 
-/** Avatar initials: at most 2 letters from the shown name. */
-export function initials(u: NameParts | null | undefined): string {
-  const name = shownName(u);
-  const words = name.split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : name.slice(0, 2);
-  return letters.toUpperCase().slice(0, 2);
+/** The members list (and its Blocked tab): the same name, with "User" as the last resort. */
+export const memberName = (u: NameParts | null | undefined): string => personName(u, 'User');
+
+/** Avatar initials of a name as shown beside them: the first letters of two words, else its first two. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : (words[0] ?? '').slice(0, 2);
+  return letters.toUpperCase();
 }
 
 /** "/objects/" is prepended to image paths that lack it. */

@@ -5,10 +5,10 @@ test('a visitor creates an account from the landing page, reaches home and signs
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Threadline');
   await page.getByRole('button', { name: 'Get Started Free' }).click();
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL('/login?tab=register');
+  await expect(page.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true');
 
   const email = uniqueEmail('journey');
-  await page.getByRole('tab', { name: 'Create account' }).click();
   await page.getByLabel('First name').fill('Grace');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -42,6 +42,8 @@ test('a profile edit persists across a reload', async ({ page }) => {
   await createAccount(page, uniqueEmail('profile'), 'Linus');
   await page.goto('/profile');
   await expect(page.getByText('Maximum file size: 5MB')).toBeVisible();
+  // No upload button until picture uploads exist: a disabled one read as broken.
+  await expect(page.getByRole('button', { name: /profile picture/i })).toHaveCount(0);
   await page.getByLabel('Display Name').fill('Linus the Great');
   await page.getByLabel('Bio').fill('Maintains things.');
   await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -96,5 +98,6 @@ test('a call made after the session ended shows the Unauthorized toast, then goe
   await page.getByLabel('Display Name').fill('Too late');
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('You are logged out. Logging in again...').first()).toBeVisible();
-  await expect(page).toHaveURL('/login');
+  // Signing in again comes back to the page the session ended on (DECISIONS §2).
+  await expect(page).toHaveURL('/login?returnTo=%2Fprofile');
 });

@@ -28,7 +28,7 @@ test('create a threadline, copy its code, and another person joins with it', asy
   const create = page.getByRole('dialog', { name: 'Create Threadline' });
   await expectAccessible(page);
   await create.getByRole('button', { name: 'Create Threadline' }).click();
-  await expect(create.getByText('Please enter a timeline name')).toBeVisible();
+  await expect(create.getByLabel('Name')).toHaveAccessibleDescription('Please enter a timeline name');
 
   await create.getByLabel('Name').fill(`  ${name}  `);
   await create.getByLabel('Description').fill('Tomatoes and tulips');

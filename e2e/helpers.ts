@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -26,3 +26,22 @@ export async function expectAccessible(page: Page) {
     [],
   );
 }
+
+/** The page never scrolls sideways (the 360 px promise). */
+export async function expectNoSideScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, page.url()).toBeLessThanOrEqual(0);
+}
+
+/** Presses `key` until `target` has focus: a keyboard user's way there (Tab, or arrows in a menu). */
+export async function pressUntilFocused(page: Page, key: string, target: Locator, max = 40) {
+  await target.waitFor();
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
+
+export const tabTo = (page: Page, target: Locator, { back = false } = {}) =>
+  pressUntilFocused(page, back ? 'Shift+Tab' : 'Tab', target);

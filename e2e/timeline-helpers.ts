@@ -8,7 +8,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { createAccount, uniqueEmail } from './helpers.ts';
+import { createAccount, PASSWORD, uniqueEmail } from './helpers.ts';
 
 export interface Person {
   context: BrowserContext;
@@ -32,6 +32,54 @@ export async function signedInPerson(
   const email = uniqueEmail(name.toLowerCase());
   await createAccount(page, email, name);
   return { context, page, email, name };
+}
+
+export interface Account {
+  email: string;
+  name: string;
+}
+
+/**
+ * An account made through the API, for journeys that are not about signing up (account creation is limited
+ * to 30 an hour per address, and the whole suite shares one).
+ */
+async function apiAccount(browser: Browser, firstName: string, lastName?: string): Promise<Account> {
+  const context = await browser.newContext();
+  const email = uniqueEmail(firstName.toLowerCase());
+  const res = await context.request.post('/api/auth/register', {
+    data: { email, password: PASSWORD, firstName, lastName },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await context.close();
+  return { email, name: firstName };
+}
+
+const sharedAccounts = new Map<string, Promise<Account>>();
+
+/** One account per name for the whole worker (spec files share it), made on first use. */
+export function sharedAccount(browser: Browser, firstName: string, lastName?: string): Promise<Account> {
+  const key = `${firstName} ${lastName ?? ''}`;
+  if (!sharedAccounts.has(key)) sharedAccounts.set(key, apiAccount(browser, firstName, lastName));
+  return sharedAccounts.get(key)!;
+}
+
+/** `account` signed in, in its own browser context `width` px wide, on the dashboard. */
+export async function signedInAs(
+  browser: Browser,
+  account: Account,
+  width = 1280,
+  permissions: string[] = [],
+): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  if (permissions.length > 0) await context.grantPermissions(permissions);
+  const page = await context.newPage();
+  const res = await page.request.post('/api/auth/login', {
+    data: { email: account.email, password: PASSWORD },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  return { context, page, ...account };
 }
 
 export const uniqueName = (base: string) => `${base} ${Math.random().toString(36).slice(2, 7)}`;
@@ -87,10 +135,7 @@ export const cards = (page: Page): Locator => page.getByRole('main').getByRole('
 export const cardNamed = (page: Page, name: string): Locator =>
   cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-/**
- * The toast containing `text`. A CSS locator: while a modal dialog is open the toast region sits outside
- * it and is aria-hidden, so role queries would not find it.
- */
+/** The toast containing `text` (a CSS locator, so it finds toasts whether or not a dialog is open). */
 export const toastWith = (page: Page, text: string | RegExp): Locator =>
   page.locator('[role="region"][aria-label^="Notifications"] li').filter({ hasText: text });
 

@@ -1,8 +1,9 @@
 // The route table of spec 000 §2 plus /login (DECISIONS §2).
 import { Loader2 } from 'lucide-react';
 import * as React from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { SignInRedirect } from '../features/auth/components/sign-in-redirect.tsx';
 import { BillingPage } from '../features/billing/components/billing-page.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
@@ -13,6 +14,7 @@ import { NotFoundPage } from '../features/not-found/components/not-found-page.ts
 import { ProfilePage } from '../features/profile/components/profile-page.tsx';
 import { TimelinePage } from '../features/timeline/components/timeline-page.tsx';
 import { useAuth, useMeta } from '../lib/auth.ts';
+import { isAppPath, readLoginQuery } from '../lib/sign-in.ts';
 
 function Loading() {
   return (
@@ -42,9 +44,20 @@ function SignedOutRoutes({ loading }: { loading: boolean }) {
       </Route>
       <Route path="/login" component={LoginPage} />
       {/* While loading, a deep link waits for the answer instead of flashing Page Not Found. */}
-      <Route>{loading ? <Loading /> : <NotFoundPage />}</Route>
+      <Route>{loading ? <Loading /> : <SignedOutFallback />}</Route>
     </Switch>
   );
+}
+
+/** An app route signs in first and comes back (DECISIONS §2); any other path is not found. */
+function SignedOutFallback() {
+  const [location] = useLocation();
+  return isAppPath(location) ? <SignInRedirect /> : <NotFoundPage />;
+}
+
+/** Signed in on /login (just now, or by a stale link): on to the page sign-in was asked for. */
+function AfterSignIn() {
+  return <Redirect to={readLoginQuery(useSearch()).returnTo} replace />;
 }
 
 function SignedInRoutes() {
@@ -54,9 +67,7 @@ function SignedInRoutes() {
     <>
       <Switch>
         <Route path="/" component={HomePage} />
-        <Route path="/login">
-          <Redirect to="/" replace />
-        </Route>
+        <Route path="/login" component={AfterSignIn} />
         <Route path="/profile" component={ProfilePage} />
         <Route path="/billing">{billingOff ? <NotFoundPage /> : <BillingPage />}</Route>
         <Route path="/my-requests" component={MyRequestsPage} />

@@ -1,14 +1,19 @@
-import { imageSrc, initials, type NameParts } from '../../common/names.ts';
+import { imageSrc, initials, type NameParts, shownName } from '../../common/names.ts';
 import { cn } from '../lib/utils.ts';
 import { Avatar, AvatarFallback, AvatarImage } from './ui/avatar.tsx';
 
-/** A user's picture (with the /objects/ prefix when missing), or up to two initials. */
+/**
+ * A user's picture (with the /objects/ prefix when missing), or the initials of `name`: the name shown beside
+ * the avatar, the user's own shown name by default.
+ */
 export function UserAvatar({
   user,
+  name = shownName(user),
   className,
   fallbackClassName,
 }: {
   user: (NameParts & { profileImageUrl?: string | null }) | null | undefined;
+  name?: string;
   className?: string;
   fallbackClassName?: string;
 }) {
@@ -17,7 +22,7 @@ export function UserAvatar({
     <Avatar className={className}>
       {src && <AvatarImage src={src} alt="" />}
       <AvatarFallback className={cn(fallbackClassName)} delayMs={src ? 300 : 0}>
-        {initials(user)}
+        {initials(name)}
       </AvatarFallback>
     </Avatar>
   );

@@ -1,7 +1,9 @@
 // The signed-in user and installation facts, shared by every feature.
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../common/schemas/user.ts';
 import { getQueryFn } from './queryClient.ts';
+import { type AuthTab, loginScreenPath, signInUrl } from './sign-in.ts';
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const;
 export const META_QUERY_KEY = ['/api/meta'] as const;
@@ -26,9 +28,16 @@ export function useMeta() {
   return useQuery<Meta>({ queryKey: META_QUERY_KEY, retry: false });
 }
 
-/** Browser navigations, not screens (spec 000 §2). */
-export function goToLogin() {
-  window.location.href = '/api/login';
+/** Browser navigations, not screens (spec 000 §2); `returnTo` is where to come back once signed in. */
+export function goToLogin(returnTo?: string | null) {
+  window.location.href = signInUrl(returnTo);
+}
+
+/** Local accounts open /login on the asked tab; OpenID Connect has no tabs, so it starts at /api/login. */
+export function useStartSignIn() {
+  const { data: meta } = useMeta();
+  const [, navigate] = useLocation();
+  return (tab: AuthTab) => (meta?.authProvider === 'local' ? navigate(loginScreenPath(tab)) : goToLogin());
 }
 
 export function signOut() {

@@ -21,8 +21,9 @@ describe('isUnauthorizedError', () => {
 });
 
 describe('handleUnauthorized', () => {
-  it('shows the destructive toast, then goes to /api/login after 500 ms', () => {
+  it('shows the destructive toast, then goes to /api/login after 500 ms, back to this page', () => {
     vi.useFakeTimers();
+    window.history.replaceState(null, '', '/my-requests?x=1');
     const toast = vi.fn();
     const navigate = vi.fn();
     handleUnauthorized(toast, navigate);
@@ -34,7 +35,7 @@ describe('handleUnauthorized', () => {
     vi.advanceTimersByTime(UI_TIMING.unauthorizedRedirectMs - 1);
     expect(navigate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(navigate).toHaveBeenCalledWith('/api/login');
+    expect(navigate).toHaveBeenCalledWith('/api/login?returnTo=%2Fmy-requests%3Fx%3D1');
     expect(UI_TIMING.unauthorizedRedirectMs).toBe(500);
   });
 });

@@ -1,5 +1,6 @@
 // 401 handling (spec 000 §8) and reading the server's message out of an error.
 import { UI_TIMING } from '../../common/limits.ts';
+import { currentPath, signInUrl } from './sign-in.ts';
 
 type ToastFn = (toast: {
   title: string;
@@ -12,7 +13,7 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
 
-/** Tells the user they are signed out, then sends the browser to sign in again. */
+/** Tells the user they are signed out, then sends the browser to sign in again and back to this page. */
 export function handleUnauthorized(
   toast: ToastFn,
   navigate: (url: string) => void = (url) => {
@@ -24,7 +25,7 @@ export function handleUnauthorized(
     description: 'You are logged out. Logging in again...',
     variant: 'destructive',
   });
-  setTimeout(() => navigate('/api/login'), UI_TIMING.unauthorizedRedirectMs);
+  setTimeout(() => navigate(signInUrl(currentPath())), UI_TIMING.unauthorizedRedirectMs);
 }
 
 /** The body inside a "status: body" error, parsed when it is JSON; undefined for anything else. */

@@ -2,26 +2,25 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import * as React from 'react';
 import { cn } from '../../lib/utils.ts';
 import { buttonVariants } from './button.tsx';
+import { LayerRoot, MODAL_CONTENT_CLASS, MODAL_OVERLAY_CLASS, useModalLayer } from './modal-layer.tsx';
 
-export const AlertDialog = AlertDialogPrimitive.Root;
+export function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
+  return <LayerRoot Root={AlertDialogPrimitive.Root} {...props} />;
+}
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export const AlertDialogContent = React.forwardRef<
   React.ComponentRef<typeof AlertDialogPrimitive.Content>,
   React.ComponentPropsWithoutRef<typeof AlertDialogPrimitive.Content>
->(({ className, ...props }, ref) => (
-  <AlertDialogPrimitive.Portal>
-    <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
-    <AlertDialogPrimitive.Content
-      ref={ref}
-      className={cn(
-        'fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-xl focus:outline-none sm:p-6',
-        className,
-      )}
-      {...props}
-    />
-  </AlertDialogPrimitive.Portal>
-));
+>(({ className, onOpenAutoFocus, onCloseAutoFocus, ...props }, ref) => {
+  const layer = useModalLayer(ref, { onOpenAutoFocus, onCloseAutoFocus });
+  return (
+    <AlertDialogPrimitive.Portal>
+      <AlertDialogPrimitive.Overlay className={MODAL_OVERLAY_CLASS} />
+      <AlertDialogPrimitive.Content className={cn(MODAL_CONTENT_CLASS, className)} {...props} {...layer} />
+    </AlertDialogPrimitive.Portal>
+  );
+});
 AlertDialogContent.displayName = 'AlertDialogContent';
 
 export function AlertDialogHeader({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {

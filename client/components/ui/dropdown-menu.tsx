@@ -2,7 +2,16 @@ import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import * as React from 'react';
 import { cn } from '../../lib/utils.ts';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * Not modal by default: a modal menu marks the page aria-hidden around its focusable trigger (axe
+ * aria-hidden-focus), and one closing while a dialog opens can leave the page unclickable.
+ */
+export function DropdownMenu({
+  modal = false,
+  ...props
+}: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 

@@ -1,7 +1,8 @@
 // /login: built-in accounts (DECISIONS §2). With OpenID Connect it only offers the provider's sign-in.
+// `?tab=register` opens Create account; `?returnTo=/path` is where a successful sign-in goes.
 import { AlertCircle, Loader2 } from 'lucide-react';
 import * as React from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../common/limits.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../../../common/passwords.ts';
 import { LogoMark, Wordmark } from '../../../components/logo.tsx';
@@ -12,18 +13,19 @@ import { Label } from '../../../components/ui/label.tsx';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { goToLogin, useMeta } from '../../../lib/auth.ts';
 import { serverMessage } from '../../../lib/authUtils.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { type AuthTab, readLoginQuery } from '../../../lib/sign-in.ts';
 import { useAuthMutation } from '../api/auth-api.ts';
 import { useCommonPassword } from '../hooks/use-common-password.ts';
 
-type Mode = 'signin' | 'register';
-
-const TABS: { value: Mode; label: string }[] = [
+const TABS: { value: AuthTab; label: string }[] = [
   { value: 'signin', label: 'Sign in' },
   { value: 'register', label: 'Create account' },
 ];
 
 export function LoginPage() {
   const { data: meta } = useMeta();
+  const query = readLoginQuery(useSearch());
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-indigo-50 via-background to-background">
       <header className="mx-auto flex w-full max-w-6xl items-center px-4 py-4 sm:px-6">
@@ -41,23 +43,30 @@ export function LoginPage() {
             <h1 className="text-2xl font-bold tracking-tight">Welcome to Threadline</h1>
             <CardDescription>Sign in or create an account to reach your threadlines.</CardDescription>
           </CardHeader>
-          <CardContent>{meta?.authProvider === 'oidc' ? <SingleSignOn /> : <LocalAccountForm />}</CardContent>
+          <CardContent>
+            {meta?.authProvider === 'oidc' ? (
+              <SingleSignOn returnTo={query.returnTo} />
+            ) : (
+              <LocalAccountForm initialTab={query.tab} returnTo={query.returnTo} />
+            )}
+          </CardContent>
         </Card>
       </main>
     </div>
   );
 }
 
-function SingleSignOn() {
+function SingleSignOn({ returnTo }: { returnTo: string }) {
+  useDocumentTitle('Sign in');
   return (
-    <Button className="w-full" size="lg" onClick={goToLogin}>
+    <Button className="w-full" size="lg" onClick={() => goToLogin(returnTo)}>
       Continue to sign in
     </Button>
   );
 }
 
-function LocalAccountForm() {
-  const [mode, setMode] = React.useState<Mode>('signin');
+function LocalAccountForm({ initialTab, returnTo }: { initialTab: AuthTab; returnTo: string }) {
+  const [mode, setMode] = React.useState<AuthTab>(initialTab);
   const [email, setEmail] = React.useState('');
   const [password, setPassword] = React.useState('');
   const [firstName, setFirstName] = React.useState('');
@@ -69,8 +78,9 @@ function LocalAccountForm() {
   const creating = mode === 'register';
   const tooCommon = useCommonPassword(password, creating);
   const passwordRef = React.useRef<HTMLInputElement>(null);
+  useDocumentTitle(creating ? 'Create account' : 'Sign in');
 
-  const changeMode = (next: Mode) => {
+  const changeMode = (next: AuthTab) => {
     setMode(next);
     signIn.reset();
     register.reset();
@@ -85,7 +95,7 @@ function LocalAccountForm() {
     }
     mutation.mutate(
       { email, password, firstName, lastName },
-      { onSuccess: () => navigate('/', { replace: true }) },
+      { onSuccess: () => navigate(returnTo, { replace: true }) },
     );
   };
 

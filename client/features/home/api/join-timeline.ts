@@ -26,7 +26,12 @@ export async function joinTimeline(input: JoinInput): Promise<JoinResponse> {
   return (await res.json()) as JoinResponse;
 }
 
-/** Joined → toast and go to the threadline; pending → toast, the dialog shows its panel. */
+export const ALREADY_MEMBER = 'You are already a member of this timeline';
+
+/**
+ * Joined → toast and go to the threadline; already a member → go there and say so (DECISIONS §5), no
+ * success toast; pending → toast, the dialog shows its panel.
+ */
 export function useJoinTimeline() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -36,7 +41,7 @@ export function useJoinTimeline() {
       if (res.status === 'pending') {
         toast({ title: 'Join Request Submitted', description: res.message || PENDING_FALLBACK });
       } else {
-        toast({ title: 'Joined timeline successfully!' });
+        toast({ title: res.status === 'already_member' ? ALREADY_MEMBER : 'Joined timeline successfully!' });
         navigate(`/timeline/${res.timeline.id}`);
       }
       await Promise.all([

@@ -38,7 +38,7 @@ export function HomePage() {
       : undefined;
 
   return (
-    <SignedInLayout>
+    <SignedInLayout title="Your Threadlines">
       <CreateJoinArea
         name={shownName(user)}
         planNote={planNote}

@@ -1,5 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster.tsx';
+import { ALREADY_MEMBER } from '../api/join-timeline.ts';
 import { button, cleanup, jsonResponse, render, typeInto, waitFor } from '../test/render.tsx';
 import { JoinTimelineDialog } from './join-timeline-dialog.tsx';
 
@@ -39,5 +41,29 @@ describe('JoinTimelineDialog', () => {
     expect(dialog.textContent).toContain('Request Pending');
     expect(dialog.textContent).toContain('Your request has been sent.');
     expect(code.value).toBe('');
+  });
+
+  it('opens a threadline the user is already in and says so, with no success toast', async () => {
+    const id = '6c1f3a1e-8a35-4d1c-9f59-3f0d4a1b2c3d';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ requiresApproval: false, status: 'already_member', timeline: { id } }),
+      ),
+    );
+    const onOpenChange = vi.fn();
+    const { history } = render(
+      <>
+        <JoinTimelineDialog open onOpenChange={onOpenChange} />
+        <Toaster />
+      </>,
+    );
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+    typeInto(dialog.querySelector<HTMLInputElement>('#join-timeline-code')!, 'abcd2345');
+    act(() => button(dialog, 'Join Threadline')!.click());
+    await waitFor(() => expect(history.at(-1)).toBe(`/timeline/${id}`));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    await waitFor(() => expect(document.body.textContent).toContain(ALREADY_MEMBER));
+    expect(document.body.textContent).not.toContain('Joined timeline successfully!');
   });
 });

@@ -1,4 +1,5 @@
-// Shown in the join dialog when the threadline needs the owner's approval (spec 000 §2, §4).
+// Shown in the join dialog when the threadline needs the owner's approval (spec 000 §2, §4); purple like
+// every other pending request (lib/status-styles.ts).
 import { Clock } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 
@@ -12,13 +13,13 @@ export function RequestPendingPanel({
   return (
     <div
       role="status"
-      className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950"
+      className="flex gap-3 rounded-lg border border-purple-300 bg-purple-50 p-3 text-purple-950"
     >
-      <Clock className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+      <Clock className="mt-0.5 size-5 shrink-0 text-purple-700" aria-hidden="true" />
       <div className="grid gap-1">
         <p className="font-semibold">Request Pending</p>
         <p className="text-sm">{message}</p>
-        <Button variant="link" className="h-auto justify-start p-0 text-amber-900" onClick={onViewRequests}>
+        <Button variant="link" className="h-auto justify-start p-0 text-purple-900" onClick={onViewRequests}>
           View My Join Requests
         </Button>
       </div>

@@ -3,15 +3,16 @@ import { ArrowRight, Clock, UserPlus, Users } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { shownName } from '../../../../common/names.ts';
 import type { TimelineListItem, UnreadCount } from '../../../../common/schemas/timeline.ts';
+import { JoinCodeCopy } from '../../../components/join-code-copy.tsx';
 import { RoleBadge } from '../../../components/role-badge.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { TimelineStateBadge } from '../../../components/status-badges.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card.tsx';
 import { capCount, memberCountLabel, shortDate } from '../../../lib/format.ts';
+import { REQUEST_STATUS_STYLES } from '../../../lib/status-styles.ts';
 import { cn } from '../../../lib/utils.ts';
 import { cardCapabilities } from '../lib/card-capabilities.ts';
 import { pendingLabel } from '../lib/unread.ts';
-import { JoinCodeCopy } from './join-code-copy.tsx';
 import { ArchiveButton, RestoreButton } from './owner-actions.tsx';
 import { UnreadBadges } from './unread-badges.tsx';
 
@@ -50,14 +51,16 @@ export function TimelineCard({ timeline, unread, pendingCount = 0 }: Props) {
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
           <RoleBadge role={timeline.role} />
-          {archived && <Badge className="border-amber-300 bg-amber-100 text-amber-900">Archived</Badge>}
-          {deleted && <Badge className="border-transparent bg-slate-200 text-slate-800">Deleted</Badge>}
+          {timeline.state !== 'active' && <TimelineStateBadge state={timeline.state} />}
           {can.showPending && (
             <button
               type="button"
               onClick={open}
               title={pendingLabel(pendingCount)}
-              className="inline-flex items-center gap-1 rounded-full bg-purple-100 px-2.5 py-0.5 text-xs font-semibold text-purple-800 transition-colors hover:bg-purple-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className={cn(
+                'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold transition-colors hover:bg-purple-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                REQUEST_STATUS_STYLES.pending,
+              )}
             >
               <UserPlus className="size-3" aria-hidden="true" />
               <span aria-hidden="true">{capCount(pendingCount)} pending</span>

@@ -1,33 +1,25 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as React from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLAN_LIMITS } from '../../../../common/plans.ts';
+import { META_QUERY_KEY } from '../../../lib/auth.ts';
+import { createQueryClient } from '../../../lib/queryClient.ts';
+import { button, cleanup, render } from '../../home/test/render.tsx';
 import { LandingPage } from './landing-page.tsx';
 
-let root: Root | undefined;
-let container: HTMLDivElement | undefined;
+afterEach(cleanup);
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-});
-
-function render(onStart = vi.fn()) {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root!.render(<LandingPage onStart={onStart} />));
-  return container;
+/** Rendered with the installation facts already known, so nothing is fetched. */
+function renderLanding(ui: React.ReactNode) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(META_QUERY_KEY, { authProvider: 'local', billingProvider: 'sandbox' });
+  return render(ui, { queryClient });
 }
 
 describe('LandingPage', () => {
   it('renders the title, the three feature cards and the Why Choose copy from PLAN_LIMITS', () => {
-    const el = render();
+    const { container: el } = renderLanding(<LandingPage onStart={vi.fn()} />);
     expect(el.querySelector('h1')?.textContent).toBe('Threadline');
+    expect(document.title).toBe('Threadline');
     const headings = [...el.querySelectorAll('h3')].map((h) => h.textContent);
     expect(headings).toEqual(
       expect.arrayContaining(['Team Collaboration', 'Private & Secure', 'Rich Media Support']),
@@ -37,15 +29,20 @@ describe('LandingPage', () => {
     expect(el.textContent).not.toMatch(/\b3 threadlines\b/);
   });
 
-  it('sends both call-to-action buttons to sign-in', () => {
+  it('starts sign-in on the Create account tab, or the Sign in tab', () => {
     const onStart = vi.fn();
-    const el = render(onStart);
-    const buttons = [...el.querySelectorAll('button')];
-    const names = buttons.map((b) => b.textContent?.trim());
+    const { container: el } = renderLanding(<LandingPage onStart={onStart} />);
+    const names = [...el.querySelectorAll('button')].map((b) => b.textContent?.trim());
     expect(names).toEqual(['Get Started Free', 'Sign In to Continue']);
-    act(() => {
-      for (const b of buttons) b.click();
-    });
-    expect(onStart).toHaveBeenCalledTimes(2);
+    button(el, 'Get Started Free')!.click();
+    button(el, 'Sign In to Continue')!.click();
+    expect(onStart.mock.calls).toEqual([['register'], ['signin']]);
+  });
+
+  it('opens the built-in sign-in screen on the asked tab with local accounts', () => {
+    const { container: el, history } = renderLanding(<LandingPage />);
+    button(el, 'Get Started Free')!.click();
+    button(el, 'Sign In to Continue')!.click();
+    expect(history.slice(-2)).toEqual(['/login?tab=register', '/login']);
   });
 });

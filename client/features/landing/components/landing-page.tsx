@@ -1,7 +1,9 @@
 import { ArrowRight, Check, Image as ImageIcon, LogIn, ShieldCheck, Users } from 'lucide-react';
 import { LogoMark, Wordmark } from '../../../components/logo.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { goToLogin } from '../../../lib/auth.ts';
+import { useStartSignIn } from '../../../lib/auth.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import type { AuthTab } from '../../../lib/sign-in.ts';
 import { whyChooseItems } from '../lib/why-choose.ts';
 
 const FEATURES = [
@@ -22,7 +24,10 @@ const FEATURES = [
   },
 ] as const;
 
-export function LandingPage({ onStart = goToLogin }: { onStart?: () => void }) {
+export function LandingPage({ onStart }: { onStart?: (tab: AuthTab) => void }) {
+  const startSignIn = useStartSignIn();
+  const start = onStart ?? startSignIn;
+  useDocumentTitle(null);
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-indigo-50 via-background to-background">
       <header className="mx-auto flex w-full max-w-6xl items-center gap-2 px-4 py-4 sm:px-6">
@@ -47,11 +52,11 @@ export function LandingPage({ onStart = goToLogin }: { onStart?: () => void }) {
               together, in threadlines only the people you invite can join.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Button size="lg" onClick={onStart}>
+              <Button size="lg" onClick={() => start('register')}>
                 Get Started Free
                 <ArrowRight aria-hidden="true" />
               </Button>
-              <Button size="lg" variant="outline" onClick={onStart}>
+              <Button size="lg" variant="outline" onClick={() => start('signin')}>
                 <LogIn aria-hidden="true" />
                 Sign In to Continue
               </Button>

@@ -1,33 +1,12 @@
 // One of my join requests (spec 000 §2 My Join Requests).
 import { ArrowRight } from 'lucide-react';
 import { useLocation } from 'wouter';
-import type { TimelineState } from '../../../../common/roles.ts';
-import type { JoinRequestStatus, MyJoinRequest } from '../../../../common/schemas/timeline.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
+import type { MyJoinRequest } from '../../../../common/schemas/timeline.ts';
+import { RequestStatusBadge, TimelineStateBadge } from '../../../components/status-badges.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import {
-  canRetract,
-  canView,
-  processedText,
-  requestedText,
-  stateLabel,
-  statusLabel,
-  threadlineState,
-} from '../lib/request-view.ts';
+import { canRetract, canView, processedText, requestedText, threadlineState } from '../lib/request-view.ts';
 import { RetractRequestDialog } from './retract-request-dialog.tsx';
-
-const STATE_STYLES: Record<TimelineState, string> = {
-  active: 'border-transparent bg-emerald-100 text-emerald-800',
-  archived: 'border-amber-300 bg-amber-100 text-amber-900',
-  deleted: 'border-transparent bg-slate-200 text-slate-800',
-};
-
-const STATUS_STYLES: Record<JoinRequestStatus, string> = {
-  pending: 'border-transparent bg-purple-100 text-purple-800',
-  approved: 'border-transparent bg-green-700 text-white',
-  rejected: 'border-transparent bg-red-700 text-white',
-};
 
 export function JoinRequestCard({ request }: { request: MyJoinRequest }) {
   const [, navigate] = useLocation();
@@ -39,14 +18,8 @@ export function JoinRequestCard({ request }: { request: MyJoinRequest }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="min-w-0 break-words text-lg font-semibold leading-tight">{request.timeline.name}</h2>
           <div className="flex flex-wrap gap-1.5">
-            <Badge className={STATE_STYLES[state]}>
-              <span className="sr-only">Threadline: </span>
-              {stateLabel(state)}
-            </Badge>
-            <Badge className={STATUS_STYLES[request.status]}>
-              <span className="sr-only">Request: </span>
-              {statusLabel(request.status)}
-            </Badge>
+            <TimelineStateBadge state={state} label="Threadline: " />
+            <RequestStatusBadge status={request.status} label="Request: " />
           </div>
         </div>
         {request.timeline.description && (

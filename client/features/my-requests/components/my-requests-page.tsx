@@ -18,7 +18,7 @@ export function MyRequestsPage() {
   }, [error]);
 
   return (
-    <SignedInLayout className="max-w-3xl">
+    <SignedInLayout title="My Join Requests" className="max-w-3xl">
       <Button variant="ghost" className="-ml-3 mb-4" onClick={() => navigate('/')}>
         <ArrowLeft aria-hidden="true" />
         Back to Timelines

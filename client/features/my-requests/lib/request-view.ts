@@ -1,7 +1,8 @@
 // How a request of mine reads on /my-requests (spec 000 §2-3).
 import type { TimelineState } from '../../../../common/roles.ts';
-import type { JoinRequestStatus, MyJoinRequest } from '../../../../common/schemas/timeline.ts';
+import type { MyJoinRequest } from '../../../../common/schemas/timeline.ts';
 import { timeAgo } from '../../../lib/format.ts';
+import { statusWord } from '../../../lib/status-styles.ts';
 
 /** Deleted if deletedAt is set, else archived if archivedAt is set, else active (spec 000 §3). */
 export function threadlineState(timeline: MyJoinRequest['timeline']): TimelineState {
@@ -16,11 +17,6 @@ export const canView = (request: MyJoinRequest): boolean =>
 
 export const canRetract = (request: MyJoinRequest): boolean => request.status === 'pending';
 
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-export const stateLabel = (state: TimelineState): string => capitalize(state);
-export const statusLabel = (status: JoinRequestStatus): string => capitalize(status);
-
 /** "Requested 3 hours ago". */
 export const requestedText = (request: MyJoinRequest, now?: Date): string =>
   `Requested ${timeAgo(request.createdAt, now)}`;
@@ -28,5 +24,5 @@ export const requestedText = (request: MyJoinRequest, now?: Date): string =>
 /** "Approved 2 days ago" / "Rejected just now"; nothing while pending. */
 export function processedText(request: MyJoinRequest, now?: Date): string | null {
   if (request.status === 'pending' || !request.processedAt) return null;
-  return `${statusLabel(request.status)} ${timeAgo(request.processedAt, now)}`;
+  return `${statusWord(request.status)} ${timeAgo(request.processedAt, now)}`;
 }

@@ -4,9 +4,11 @@ import { AppHeader } from '../../../components/app-header.tsx';
 import { LogoMark, Wordmark } from '../../../components/logo.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../../lib/auth.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 export function NotFoundPage() {
   const { isAuthenticated } = useAuth();
+  useDocumentTitle('Page Not Found');
   return (
     <div className="flex min-h-screen flex-col">
       {isAuthenticated ? (

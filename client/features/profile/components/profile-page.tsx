@@ -1,5 +1,6 @@
-// /profile: Edit Profile (spec 000 §2). Picture upload arrives with media; the camera button waits for it.
-import { ArrowLeft, Camera } from 'lucide-react';
+// /profile: Edit Profile (spec 000 §2). Picture upload arrives with media: until then there is no camera
+// button (a disabled one read as broken).
+import { ArrowLeft } from 'lucide-react';
 import * as React from 'react';
 import { useLocation } from 'wouter';
 import { PROFILE_IMAGE_MAX_BYTES, TEXT_LIMITS } from '../../../../common/limits.ts';
@@ -22,7 +23,7 @@ export function ProfilePage() {
   const { user } = useAuth();
   const [, navigate] = useLocation();
   return (
-    <SignedInLayout className="max-w-2xl">
+    <SignedInLayout title="Edit Profile" className="max-w-2xl">
       <Button variant="ghost" className="-ml-3 mb-4" onClick={() => navigate('/')}>
         <ArrowLeft aria-hidden="true" />
         Back to Timelines
@@ -61,19 +62,7 @@ function ProfileCards({ user }: { user: CurrentUser }) {
         </CardHeader>
         <CardContent className="grid gap-6">
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:gap-5">
-            <div className="relative">
-              <UserAvatar user={user} className="size-24" fallbackClassName="text-2xl" />
-              <Button
-                size="icon"
-                variant="secondary"
-                className="absolute -right-1 -bottom-1 size-9 rounded-full border-2 border-card shadow"
-                disabled
-                aria-label="Upload profile picture"
-                title="Picture uploads arrive in a later update"
-              >
-                <Camera aria-hidden="true" />
-              </Button>
-            </div>
+            <UserAvatar user={user} className="size-24" fallbackClassName="text-2xl" />
             <div className="text-center sm:text-left">
               <p className="font-semibold">{shownName(user)}</p>
               <p className="text-sm text-muted-foreground">Maximum file size: {MAX_IMAGE_MB}MB</p>

@@ -1,6 +1,6 @@
 // The owner's Blocked list in Timeline Members: reason, date and Unblock (spec 001 §2, §4).
 import { Loader2, ShieldOff } from 'lucide-react';
-import { shownName } from '../../../../common/names.ts';
+import { memberName } from '../../../../common/names.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { shortDate } from '../../../lib/format.ts';
@@ -20,11 +20,11 @@ export function BlockedUsersList({ timelineId, readOnly }: { timelineId: string;
   return (
     <ul className="divide-y divide-border" aria-label="Blocked users">
       {query.data.map((blocked) => {
-        const name = shownName(blocked.user);
+        const name = memberName(blocked.user);
         const busy = unblock.isPending && unblock.variables.userId === blocked.userId;
         return (
           <li key={blocked.userId} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
-            <UserAvatar user={blocked.user} className="size-10" />
+            <UserAvatar user={blocked.user} name={name} className="size-10" />
             <div className="min-w-0 flex-1">
               <p className="break-words font-medium">{name}</p>
               {blocked.user.email && (

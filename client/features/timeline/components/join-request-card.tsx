@@ -1,13 +1,13 @@
 // One request in the panel: who, what they wrote, when, the answer, and actions while pending.
 import { Check, X } from 'lucide-react';
-import { requesterName } from '../../../../common/names.ts';
+import { personName } from '../../../../common/names.ts';
 import type { JoinRequest } from '../../../../common/schemas/timeline.ts';
+import { RequestStatusBadge } from '../../../components/status-badges.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { timeAgo } from '../../../lib/format.ts';
 import type { BulkAction } from '../lib/bulk-outcome.ts';
-import { RequestStatusBadge } from './request-status-badge.tsx';
 
 export function JoinRequestCard({
   request,
@@ -21,7 +21,7 @@ export function JoinRequestCard({
   onToggle: () => void;
   onRespond: (action: BulkAction) => void;
 }) {
-  const name = requesterName(request.user);
+  const name = personName(request.user);
   const pending = request.status === 'pending';
   return (
     <li className="rounded-lg border border-border bg-card p-3 sm:p-4">
@@ -34,7 +34,7 @@ export function JoinRequestCard({
             aria-label={`Select request from ${name}`}
           />
         )}
-        <UserAvatar user={{ ...request.user, displayName: name }} className="size-10" />
+        <UserAvatar user={request.user} name={name} className="size-10" />
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="break-words font-medium">{name}</span>

@@ -1,6 +1,6 @@
 // One member in Timeline Members: who, role, joined; for the owner a role select and Remove & Block.
 import { UserX } from 'lucide-react';
-import { shownName } from '../../../../common/names.ts';
+import { memberName } from '../../../../common/names.ts';
 import { ASSIGNABLE_ROLES, type AssignableRole } from '../../../../common/roles.ts';
 import type { Member } from '../../../../common/schemas/timeline.ts';
 import { RoleBadge, roleLabel } from '../../../components/role-badge.tsx';
@@ -31,11 +31,11 @@ export function MemberRow({
   onRoleChange: (role: AssignableRole) => void;
   onRemove: () => void;
 }) {
-  const name = shownName(member.user);
+  const name = memberName(member.user);
   const manageable = canManage && member.role !== 'owner' && !isSelf;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
-      <UserAvatar user={member.user} className="size-10" />
+      <UserAvatar user={member.user} name={name} className="size-10" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="break-words font-medium">{name}</span>

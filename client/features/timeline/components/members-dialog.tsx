@@ -1,9 +1,10 @@
-// Timeline Members (spec 001 §2 Dialogs): everyone, and for the owner role changes, Remove & Block and a
-// switch to the Blocked list.
+// Timeline Members (spec 001 §2 Dialogs): everyone, and for the owner the join code to share, role changes,
+// Remove & Block and a switch to the Blocked list.
 import * as React from 'react';
-import { shownName } from '../../../../common/names.ts';
+import { memberName } from '../../../../common/names.ts';
 import { ROLE_RANK } from '../../../../common/roles.ts';
 import type { Member, TimelineDetail } from '../../../../common/schemas/timeline.ts';
+import { JoinCodeCopy } from '../../../components/join-code-copy.tsx';
 import {
   Dialog,
   DialogContent,
@@ -56,9 +57,9 @@ export function MembersDialog({
           canManage={isOwner && !readOnly}
           roleSaving={changeRole.isPending && changeRole.variables.userId === member.userId}
           onRoleChange={(role) =>
-            changeRole.mutate({ userId: member.userId, role, name: shownName(member.user) })
+            changeRole.mutate({ userId: member.userId, role, name: memberName(member.user) })
           }
-          onRemove={() => setRemoveTarget({ userId: member.userId, name: shownName(member.user) })}
+          onRemove={() => setRemoveTarget({ userId: member.userId, name: memberName(member.user) })}
         />
       ))}
     </ul>
@@ -79,6 +80,8 @@ export function MembersDialog({
             {memberCountLabel(members.length)} in "{timeline.name}".
           </DialogDescription>
         </DialogHeader>
+        {/* The owner invites from here too, not only from the dashboard card. */}
+        {isOwner && timeline.joinCode && <JoinCodeCopy code={timeline.joinCode} />}
         {isOwner ? (
           <>
             <TabList

@@ -1,7 +1,7 @@
 // Approve or Reject one pending request, with an optional 'Response Message' (spec 001 §2).
 import * as React from 'react';
 import { TEXT_LIMITS } from '../../../../common/limits.ts';
-import { requesterName } from '../../../../common/names.ts';
+import { personName } from '../../../../common/names.ts';
 import type { JoinRequest } from '../../../../common/schemas/timeline.ts';
 import { PendingLabel } from '../../../components/pending-label.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -56,7 +56,7 @@ export function RespondRequestDialog({
   const action = target?.action ?? 'approve';
   const copy = COPY[action];
   const mutation = action === 'approve' ? approve : reject;
-  const name = requesterName(target?.request.user);
+  const name = personName(target?.request.user);
 
   const close = () => {
     setMessage('');

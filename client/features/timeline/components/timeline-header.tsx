@@ -3,7 +3,7 @@ import { ArrowLeft, LogOut, UserPlus, Users } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { TimelineDetail } from '../../../../common/schemas/timeline.ts';
 import { RoleBadge } from '../../../components/role-badge.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { TimelineStateBadge } from '../../../components/status-badges.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { useAuth } from '../../../lib/auth.ts';
@@ -62,7 +62,7 @@ export function TimelineHeader({
 
         <div className="flex flex-wrap items-center gap-2">
           <RoleBadge role={timeline.role} />
-          {archived && <Badge className="border-transparent bg-amber-100 text-amber-900">Archived</Badge>}
+          {archived && <TimelineStateBadge state="archived" />}
           <Button variant="outline" size="sm" onClick={() => onOpen('members')}>
             <Users aria-hidden="true" />
             {memberCountLabel(memberCount)}
@@ -73,7 +73,10 @@ export function TimelineHeader({
             {timeline.role === 'moderator' && !archived && (
               <Button variant="outline" size="sm" onClick={() => onOpen('joinRequests')}>
                 <UserPlus aria-hidden="true" />
-                <span className="hidden sm:inline">Manage</span> Join Requests
+                {/* One text run: separate flex items read as "Manage  Join Requests". */}
+                <span>
+                  <span className="hidden sm:inline">Manage </span>Join Requests
+                </span>
               </Button>
             )}
             {!isOwner && (

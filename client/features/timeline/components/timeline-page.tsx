@@ -6,6 +6,8 @@ import { Redirect, useLocation } from 'wouter';
 import type { TimelinePageData } from '../../../../common/schemas/timeline.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../../lib/auth.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useFocusHeadingIfLost } from '../../../lib/focus-heading.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { useTimeline } from '../api/get-timeline.ts';
 import { useLoadErrorRedirect } from '../hooks/use-load-error-redirect.ts';
@@ -46,6 +48,7 @@ function TimelineScreen({ id }: { id: string }) {
   const errorAction = useLoadErrorRedirect(query.isFetching ? null : query.error);
   const [, navigate] = useLocation();
   useMarkReadOnOpen(id, query.isSuccess);
+  useDocumentTitle(query.data?.timeline.name ?? 'Timeline');
 
   if (query.isSuccess) return <TimelineView data={query.data} />;
   if (errorAction?.kind === 'retry') {
@@ -73,7 +76,9 @@ function TimelineView({ data }: { data: TimelinePageData }) {
   const [, navigate] = useLocation();
   const [dialog, setDialog] = React.useState<TimelineDialog | null>(null);
   const gone = React.useRef(false);
+  const root = React.useRef<HTMLDivElement>(null);
   const archived = timeline.state === 'archived';
+  useFocusHeadingIfLost(root);
 
   // After leaving or deleting, drop the cached page once it has unmounted, so coming back refetches
   // (and is refused) instead of showing stale content. Dropping it earlier would refetch it here.
@@ -90,7 +95,7 @@ function TimelineView({ data }: { data: TimelinePageData }) {
   };
 
   return (
-    <div className="flex min-h-screen flex-col">
+    <div ref={root} className="flex min-h-screen flex-col">
       <TimelineHeader timeline={timeline} memberCount={members.length} onOpen={setDialog} />
       <main className="mx-auto grid w-full max-w-4xl flex-1 content-start gap-4 px-3 py-6 sm:px-6">
         {archived && <ArchivedNotice />}

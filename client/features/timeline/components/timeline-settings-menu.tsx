@@ -18,8 +18,7 @@ export function TimelineSettingsMenu({
   onOpen: (dialog: TimelineDialog) => void;
 }) {
   return (
-    // Not modal: a modal menu closing while a dialog opens can leave the page unclickable.
-    <DropdownMenu modal={false}>
+    <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="icon" className="size-9" aria-label="Timeline settings">
           <Settings aria-hidden="true" />

@@ -2,7 +2,7 @@
 import { ChevronDown, LayoutGrid } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { RoleBadge } from '../../../components/role-badge.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { TimelineStateBadge } from '../../../components/status-badges.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -39,9 +39,7 @@ export function TimelineSwitcher({ currentId }: { currentId: string }) {
           >
             <span className="flex w-full items-center gap-2">
               <span className="min-w-0 flex-1 truncate font-medium">{item.name}</span>
-              {item.state === 'archived' && (
-                <Badge className="border-transparent bg-amber-100 text-amber-900">Archived</Badge>
-              )}
+              {item.state === 'archived' && <TimelineStateBadge state="archived" />}
               <RoleBadge role={item.role} />
             </span>
             {item.description && (

@@ -1,10 +1,11 @@
 // Labels of the Join Requests panel (spec 001 §2).
 import type { JoinRequestStatus } from '../../../../common/schemas/timeline.ts';
+import { statusWord } from '../../../lib/status-styles.ts';
 
 export type StatusFilter = JoinRequestStatus | 'all';
 export const STATUS_FILTERS: readonly StatusFilter[] = ['pending', 'approved', 'rejected', 'all'];
 
-export const statusLabel = (status: StatusFilter) => status.charAt(0).toUpperCase() + status.slice(1);
+export const statusLabel = (status: StatusFilter) => statusWord(status);
 
 export const emptyRequestsText = (status: StatusFilter) =>
   status === 'all' ? 'No join requests' : `No ${status} join requests`;

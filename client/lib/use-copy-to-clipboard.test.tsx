@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UI_TIMING } from '../../../../common/limits.ts';
-import { cleanup, renderHook } from '../test/render.tsx';
+import { UI_TIMING } from '../../common/limits.ts';
+import { cleanup, renderHook } from '../features/home/test/render.tsx';
 import { useCopyToClipboard } from './use-copy-to-clipboard.ts';
 
 afterEach(() => {

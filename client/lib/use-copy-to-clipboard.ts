@@ -1,6 +1,6 @@
 // Copy with a short-lived "Copied" indicator (spec 000 §9: 2 s).
 import * as React from 'react';
-import { UI_TIMING } from '../../../../common/limits.ts';
+import { UI_TIMING } from '../../common/limits.ts';
 
 export function useCopyToClipboard(resetMs: number = UI_TIMING.copiedIndicatorMs) {
   const [copied, setCopied] = React.useState(false);

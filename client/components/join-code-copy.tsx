@@ -1,10 +1,11 @@
-// The owner's join code with a copy button; "Copied" shows for 2 s (spec 000 §2, §8-9).
+// The owner's join code with a copy button (dashboard cards and Timeline Members); "Copied" shows for 2 s
+// (spec 000 §2, §8-9).
 import { Check, Copy } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../lib/use-toast.ts';
-import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard.ts';
+import { useCopyToClipboard } from '../lib/use-copy-to-clipboard.ts';
+import { toast } from '../lib/use-toast.ts';
+import { Button } from './ui/button.tsx';
 
-export function JoinCodeCopy({ code, disabled }: { code: string; disabled: boolean }) {
+export function JoinCodeCopy({ code, disabled = false }: { code: string; disabled?: boolean }) {
   const { copied, copy } = useCopyToClipboard();
   const onCopy = async () => {
     if (await copy(code)) toast({ title: 'Join code copied to clipboard' });

@@ -1,0 +1,32 @@
+// Where sign-in starts and where it comes back to (DECISIONS §2): same-origin app paths only.
+import { safeReturnPath } from '../../common/return-to.ts';
+
+export type AuthTab = 'signin' | 'register';
+
+/** The routes a signed-out visitor is sent to sign in for (spec 000 §2 route table). */
+const APP_PATH = /^\/(?:profile|billing|my-requests|messages|timeline\/[^/]+)\/?$/;
+
+export const isAppPath = (pathname: string): boolean => APP_PATH.test(pathname);
+
+/** The page the browser shows now, with its query and hash. */
+export const currentPath = (): string =>
+  `${window.location.pathname}${window.location.search}${window.location.hash}`;
+
+/** `/api/login`, carrying the page to come back to when it is a safe one other than home. */
+export function signInUrl(returnTo?: string | null): string {
+  const path = safeReturnPath(returnTo);
+  return path && path !== '/' ? `/api/login?returnTo=${encodeURIComponent(path)}` : '/api/login';
+}
+
+/** The built-in sign-in screen on a tab (local accounts only; OIDC starts at /api/login). */
+export const loginScreenPath = (tab: AuthTab): string =>
+  tab === 'register' ? '/login?tab=register' : '/login';
+
+/** What /login's query asks for: the tab to open and the safe path to go to once signed in. */
+export function readLoginQuery(search: string): { tab: AuthTab; returnTo: string } {
+  const params = new URLSearchParams(search);
+  return {
+    tab: params.get('tab') === 'register' ? 'register' : 'signin',
+    returnTo: safeReturnPath(params.get('returnTo')) ?? '/',
+  };
+}
