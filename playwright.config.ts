@@ -33,6 +33,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/meta`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // Loopback is the trusted proxy, so tests can pose as several visitors (e2e/helpers.ts clientAddress).
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '127.0.0.1',
+    },
   },
 });

@@ -8,7 +8,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { createAccount, PASSWORD, uniqueEmail } from './helpers.ts';
+import { clientAddress, createAccount, PASSWORD, uniqueEmail } from './helpers.ts';
 
 export interface Person {
   context: BrowserContext;
@@ -39,15 +39,13 @@ export interface Account {
   name: string;
 }
 
-/**
- * An account made through the API, for journeys that are not about signing up (account creation is limited
- * to 30 an hour per address, and the whole suite shares one).
- */
+/** An account made through the API, for journeys that are not about signing up. */
 async function apiAccount(browser: Browser, firstName: string, lastName?: string): Promise<Account> {
   const context = await browser.newContext();
   const email = uniqueEmail(firstName.toLowerCase());
   const res = await context.request.post('/api/auth/register', {
     data: { email, password: PASSWORD, firstName, lastName },
+    headers: { 'x-forwarded-for': clientAddress() },
   });
   expect(res.status(), await res.text()).toBe(201);
   await context.close();
