@@ -28,8 +28,10 @@ export const DialogContent = React.forwardRef<
     <DialogOverlay />
     <DialogPrimitive.Content
       ref={ref}
+      // grid-cols-1 (minmax(0, 1fr)) and wrap-anywhere (inherited): long names and messages wrap inside the
+      // dialog instead of widening it.
       className={cn(
-        'fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-xl focus:outline-none sm:p-6',
+        'fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-1.5rem)] max-w-lg grid-cols-1 wrap-anywhere -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-xl focus:outline-none sm:p-6',
         className,
       )}
       {...props}

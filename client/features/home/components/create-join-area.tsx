@@ -58,7 +58,7 @@ export function CreateJoinArea({ name, planNote, onCreate, onJoin }: Props) {
     <section aria-labelledby="dashboard-welcome">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 id="dashboard-welcome" className="break-words text-2xl font-bold tracking-tight sm:text-3xl">
+          <h1 id="dashboard-welcome" className="wrap-anywhere text-2xl font-bold tracking-tight sm:text-3xl">
             Welcome back, {name}
           </h1>
           <p className="mt-2 text-muted-foreground">Your private spaces for posts, comments and media.</p>

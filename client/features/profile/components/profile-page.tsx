@@ -74,8 +74,8 @@ function ProfileCards({ user }: { user: CurrentUser }) {
                 <Camera aria-hidden="true" />
               </Button>
             </div>
-            <div className="text-center sm:text-left">
-              <p className="font-semibold">{shownName(user)}</p>
+            <div className="min-w-0 max-w-full text-center sm:text-left">
+              <p className="wrap-anywhere font-semibold">{shownName(user)}</p>
               <p className="text-sm text-muted-foreground">Maximum file size: {MAX_IMAGE_MB}MB</p>
             </div>
           </div>
@@ -125,18 +125,18 @@ function ProfileCards({ user }: { user: CurrentUser }) {
           <dl className="grid gap-4 sm:grid-cols-2">
             <div className="min-w-0 sm:col-span-2">
               <dt className="text-sm text-muted-foreground">Email</dt>
-              <dd className="break-words font-medium">{user.email ?? '—'}</dd>
+              <dd className="wrap-anywhere font-medium">{user.email ?? '—'}</dd>
             </div>
             {user.firstName && (
               <div className="min-w-0">
                 <dt className="text-sm text-muted-foreground">First Name</dt>
-                <dd className="break-words font-medium">{user.firstName}</dd>
+                <dd className="wrap-anywhere font-medium">{user.firstName}</dd>
               </div>
             )}
             {user.lastName && (
               <div className="min-w-0">
                 <dt className="text-sm text-muted-foreground">Last Name</dt>
-                <dd className="break-words font-medium">{user.lastName}</dd>
+                <dd className="wrap-anywhere font-medium">{user.lastName}</dd>
               </div>
             )}
           </dl>
