@@ -4,17 +4,20 @@ import * as React from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/utils.ts';
 import { useCollapsedPreference } from '../hooks/use-dashboard-prefs.ts';
 
 interface Props {
   name: string;
   /** The plan's limits in words, or nothing when billing is off. */
   planNote?: string;
+  /** On small screens, two buttons instead of the cards once the list has something to show. */
+  compactOnSmall?: boolean;
   onCreate: () => void;
   onJoin: () => void;
 }
 
-export function CreateJoinArea({ name, planNote, onCreate, onJoin }: Props) {
+export function CreateJoinArea({ name, planNote, compactOnSmall = false, onCreate, onJoin }: Props) {
   const [collapsed, setCollapsed] = useCollapsedPreference();
   // The toggle is a different button in each layout: keep keyboard focus on it across the switch.
   const toggleRef = React.useRef<HTMLButtonElement>(null);
@@ -69,7 +72,17 @@ export function CreateJoinArea({ name, planNote, onCreate, onJoin }: Props) {
           Collapse
         </Button>
       </div>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+      {compactOnSmall && (
+        <div className="mt-4 flex flex-wrap gap-2 sm:hidden">
+          <Button className="flex-1" onClick={onCreate}>
+            Create Threadline
+          </Button>
+          <Button className="flex-1" variant="outline" onClick={onJoin}>
+            Join Threadline
+          </Button>
+        </div>
+      )}
+      <div className={cn('mt-6 grid gap-4 sm:grid-cols-2', compactOnSmall && 'hidden sm:grid')}>
         <ActionCard
           icon={<Plus className="size-5" aria-hidden="true" />}
           title="Create Threadline"
