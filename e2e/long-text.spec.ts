@@ -69,7 +69,7 @@ const SCREENS: Screen[] = [
     as: 'owner',
     open: async (p) => {
       await p.goto('/');
-      await p.getByRole('button', { name: 'Create Threadline' }).first().click();
+      await p.getByRole('button', { name: 'Create Threadline' }).filter({ visible: true }).click();
       const d = dialog(p, 'Create Threadline');
       await d.getByLabel('Name').fill(unbroken(TEXT_LIMITS.timelineName, 'Name'));
       await d.getByLabel('Description').fill(unbroken(TEXT_LIMITS.timelineDescription, 'Description'));
@@ -80,7 +80,7 @@ const SCREENS: Screen[] = [
     as: 'owner',
     open: async (p) => {
       await p.goto('/');
-      await p.getByRole('button', { name: 'Join Threadline' }).first().click();
+      await p.getByRole('button', { name: 'Join Threadline' }).filter({ visible: true }).click();
       await dialog(p, 'Join Threadline')
         .getByLabel(/Message/)
         .fill(unbroken(TEXT_LIMITS.requestMessage));

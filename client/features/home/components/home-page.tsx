@@ -30,7 +30,8 @@ export function HomePage() {
   const [joinOpen, setJoinOpen] = React.useState(false);
   const unread = useUnreadCounts();
   const pending = usePendingSummary();
-  // The same query as the Active tab's list (shared cache entry).
+  // The Active tab's own query (one cache entry). Compact while it loads: most people who come back have
+  // threadlines, so the cards never flash in and out for them.
   const active = useTimelines('active');
 
   const plan = user?.plan ?? 'free';
@@ -45,7 +46,7 @@ export function HomePage() {
       <CreateJoinArea
         name={shownName(user)}
         planNote={planNote}
-        compactOnSmall={(active.data?.length ?? 0) > 0}
+        compactOnSmall={active.isPending || (active.data?.length ?? 0) > 0}
         onCreate={() => setCreateOpen(true)}
         onJoin={() => setJoinOpen(true)}
       />

@@ -65,8 +65,8 @@ function JoinRequestsPanelBody({ timelineId }: { timelineId: string }) {
 
   return (
     <div className="grid gap-4">
-      {/* One row on every width: on a narrow screen it scrolls sideways inside itself. */}
-      <fieldset className="m-0 flex min-w-0 gap-2 overflow-x-auto border-0 p-0 pb-1">
+      {/* One row on every width: on a narrow screen it scrolls sideways inside itself (padded for focus rings). */}
+      <fieldset className="-m-1 flex min-w-0 gap-2 overflow-x-auto border-0 p-1">
         <legend className="sr-only">Filter join requests by status</legend>
         {STATUS_FILTERS.map((value) => (
           <Button

@@ -21,7 +21,13 @@ export function TimelineSettingsMenu({
     // Not modal: a modal menu closing while a dialog opens can leave the page unclickable.
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="icon" className="size-9" aria-label="Timeline settings">
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-9"
+          aria-label="Timeline settings"
+          title="Timeline settings"
+        >
           <Settings aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
