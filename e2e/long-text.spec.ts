@@ -92,6 +92,15 @@ const SCREENS: Screen[] = [
     open: (p, w) => p.goto(`/timeline/${w.threadline.id}`).then(() => {}),
   },
   {
+    name: 'Switch Threadline menu',
+    as: 'owner',
+    open: async (p, w) => {
+      await p.goto(`/timeline/${w.threadline.id}`);
+      await p.getByRole('button', { name: 'Switch Threadline' }).click();
+      await expect(p.getByRole('menuitem', { name: /^Other/ })).toBeVisible();
+    },
+  },
+  {
     name: 'members dialog (owner sees e-mails)',
     as: 'owner',
     open: async (p, w) => {
@@ -218,6 +227,7 @@ test.beforeAll(async ({ browser }) => {
   const main = await apiCreateTimeline(owner.page, name, description);
   const rejecting = await apiCreateTimeline(owner.page, unbroken(255, 'Archived'), description);
   const deleted = await apiCreateTimeline(owner.page, unbroken(255, 'Deleted'), description);
+  await apiCreateTimeline(owner.page, unbroken(255, 'Other'), description);
 
   await apiJoin(member.page, main.joinCode);
   await apiJoin(blocked.page, main.joinCode);

@@ -64,7 +64,9 @@ export function CreateJoinArea({ name, planNote, compactOnSmall = false, onCreat
           <h1 id="dashboard-welcome" className="wrap-anywhere text-2xl font-bold tracking-tight sm:text-3xl">
             Welcome back, {name}
           </h1>
-          <p className="mt-2 text-muted-foreground">Your private spaces for posts, comments and media.</p>
+          <p className={cn('mt-2 text-muted-foreground', compactOnSmall && 'hidden sm:block')}>
+            Your private spaces for posts, comments and media.
+          </p>
           {planNote && <p className="mt-1 text-sm text-muted-foreground">{planNote}</p>}
         </div>
         <Button ref={toggleRef} size="sm" variant="ghost" aria-expanded={true} onClick={() => toggle(true)}>
