@@ -127,7 +127,15 @@ const server = await startServer(port);
 const url = `http://127.0.0.1:${port}/`;
 try {
   const reports = [];
-  for (let i = 0; i < runs; i++) reports.push(lighthouse(url));
+  for (let i = 0; i < runs; i++) {
+    // On this shared machine a run now and then fails to start Chromium: one retry.
+    try {
+      reports.push(lighthouse(url));
+    } catch {
+      console.warn('lighthouse run failed; retrying once');
+      reports.push(lighthouse(url));
+    }
+  }
   const pick = (k) => median(reports.map((r) => r[k]));
   console.log(
     `\nLighthouse 12 mobile, ${url}, ${runs} runs: scores ${reports.map((r) => r.score).join(', ')}`,
