@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -10,6 +11,9 @@ import { setupTestApp } from './test/app.ts';
 import { openTestDatabase } from './test/db.ts';
 import { addMember, buildThreadline, buildUser, cookieFor } from './test/factories.ts';
 
+const INDEX = '<!doctype html><title>Threadline</title>';
+const SCRIPT = 'console.log(1)';
+
 describe('serving the client', () => {
   let dir: string;
   let database: Database;
@@ -18,8 +22,15 @@ describe('serving the client', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'tl-client-'));
     await mkdir(path.join(dir, 'assets'));
-    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Threadline</title>');
-    await writeFile(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    // Like the build: each text file with .br and .gz beside it (favicon.svg without, as when too small).
+    for (const [file, text] of [
+      ['index.html', INDEX],
+      ['assets/main-abc123.js', SCRIPT],
+    ] as const) {
+      await writeFile(path.join(dir, file), text);
+      await writeFile(path.join(dir, `${file}.br`), brotliCompressSync(text));
+      await writeFile(path.join(dir, `${file}.gz`), gzipSync(text));
+    }
     await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     database = await openTestDatabase();
     app = await buildApp({
@@ -52,6 +63,40 @@ describe('serving the client', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>Threadline</title>');
     }
+  });
+
+  it('serves the precompressed file the browser accepts, the fallback included', async () => {
+    const get = (url: string, encoding?: string) =>
+      app.inject({ url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const br = await get('/assets/main-abc123.js', 'gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await get('/assets/main-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/main-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+
+    for (const url of ['/', '/timeline/3f0e']) {
+      const page = await get(url, 'gzip, br');
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-encoding'], url).toBe('br');
+      expect(page.headers['content-type'], url).toMatch(/text\/html/);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(INDEX);
+    }
+
+    // No .br beside it: the file itself.
+    const icon = await get('/favicon.svg', 'br');
+    expect(icon.headers['content-encoding']).toBeUndefined();
+    expect(icon.body).toContain('<svg');
   });
 
   it('answers a missing file or API path with a JSON 404', async () => {

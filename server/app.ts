@@ -142,6 +142,9 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      // The build writes .br and .gz beside each asset; these (and the index.html fallback, which goes
+      // through sendFile) are chosen by Accept-Encoding, with Vary: accept-encoding.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite puts content-hashed files under assets/: they never change, so cache them for a year.

@@ -2,19 +2,37 @@
 import { Loader2 } from 'lucide-react';
 import * as React from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { SignInRedirect } from '../features/auth/components/sign-in-redirect.tsx';
-import { BillingPage } from '../features/billing/components/billing-page.tsx';
-import { HomePage } from '../features/home/components/home-page.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
-import { MessagesPage } from '../features/messages/components/messages-page.tsx';
-import { MessagingModal } from '../features/messages/components/messaging-modal.tsx';
-import { MyRequestsPage } from '../features/my-requests/components/my-requests-page.tsx';
-import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
-import { ProfilePage } from '../features/profile/components/profile-page.tsx';
-import { TimelinePage } from '../features/timeline/components/timeline-page.tsx';
 import { useAuth, useMeta } from '../lib/auth.ts';
 import { isAppPath, readLoginQuery } from '../lib/sign-in.ts';
+import { lazyNamed } from './lazy-named.ts';
+
+// Every screen but the landing page is its own chunk, so a visitor's first load carries only the landing.
+const LoginPage = lazyNamed(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
+const BillingPage = lazyNamed(() => import('../features/billing/components/billing-page.tsx'), 'BillingPage');
+const HomePage = lazyNamed(() => import('../features/home/components/home-page.tsx'), 'HomePage');
+const MessagesPage = lazyNamed(
+  () => import('../features/messages/components/messages-page.tsx'),
+  'MessagesPage',
+);
+const MessagingModal = lazyNamed(
+  () => import('../features/messages/components/messaging-modal.tsx'),
+  'MessagingModal',
+);
+const MyRequestsPage = lazyNamed(
+  () => import('../features/my-requests/components/my-requests-page.tsx'),
+  'MyRequestsPage',
+);
+const NotFoundPage = lazyNamed(
+  () => import('../features/not-found/components/not-found-page.tsx'),
+  'NotFoundPage',
+);
+const ProfilePage = lazyNamed(() => import('../features/profile/components/profile-page.tsx'), 'ProfilePage');
+const TimelinePage = lazyNamed(
+  () => import('../features/timeline/components/timeline-page.tsx'),
+  'TimelinePage',
+);
 
 function Loading() {
   return (
@@ -75,7 +93,9 @@ function SignedInRoutes() {
         <Route path="/timeline/:id">{(params) => <TimelinePage id={params.id} />}</Route>
         <Route component={NotFoundPage} />
       </Switch>
-      <MessagingModal />
+      <React.Suspense fallback={null}>
+        <MessagingModal />
+      </React.Suspense>
     </>
   );
 }
@@ -85,7 +105,9 @@ export function AppRouter() {
   return (
     <>
       <ScrollToTop />
-      {isAuthenticated ? <SignedInRoutes /> : <SignedOutRoutes loading={isLoading} />}
+      <React.Suspense fallback={<Loading />}>
+        {isAuthenticated ? <SignedInRoutes /> : <SignedOutRoutes loading={isLoading} />}
+      </React.Suspense>
     </>
   );
 }

@@ -1,36 +1,68 @@
 // The signed-in header (spec 000 §2 Home): logo, avatar and name to /profile, and the main actions.
 
-import { CreditCard, Inbox, LogOut, MessageCircle } from 'lucide-react';
-import type * as React from 'react';
+import { CreditCard, Inbox, LogOut, type LucideIcon, Menu, MessageCircle } from 'lucide-react';
+import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { shownName } from '../../common/names.ts';
 import { signOut, useAuth, useMeta } from '../lib/auth.ts';
 import { useMessagingModal } from '../lib/messaging-modal.tsx';
 import { LogoMark, Wordmark } from './logo.tsx';
 import { Button } from './ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from './ui/dropdown-menu.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
-function HeaderButton({
-  label,
-  icon,
-  onClick,
-}: {
+interface HeaderAction {
   label: string;
-  icon: React.ReactNode;
-  onClick: () => void;
-}) {
+  icon: LucideIcon;
+  run: () => void;
+}
+
+/** Wide screens: every action as a labelled button. */
+function HeaderButtons({ actions }: { actions: HeaderAction[] }) {
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className="size-9 px-0 lg:w-auto lg:px-3"
-      onClick={onClick}
-      aria-label={label}
-      title={label}
-    >
-      {icon}
-      <span className="hidden lg:inline">{label}</span>
-    </Button>
+    <nav aria-label="Main" className="ml-auto hidden shrink-0 items-center gap-1 md:flex">
+      {actions.map(({ label, icon: Icon, run }) => (
+        <Button key={label} variant="ghost" size="sm" onClick={run}>
+          <Icon aria-hidden />
+          {label}
+        </Button>
+      ))}
+    </nav>
+  );
+}
+
+/** Small screens: the same actions, labelled, in one menu (icons alone said too little at 360 px). */
+function HeaderMenu({ actions }: { actions: HeaderAction[] }) {
+  const last = actions.length - 1;
+  return (
+    <nav aria-label="Main" className="ml-auto shrink-0 md:hidden">
+      {/* Not modal: Messages opens a dialog as the menu closes. */}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" size="sm">
+            <Menu aria-hidden="true" />
+            Menu
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-44">
+          {actions.map(({ label, icon: Icon, run }, i) => (
+            <React.Fragment key={label}>
+              {i === last && <DropdownMenuSeparator />}
+              <DropdownMenuItem onSelect={run}>
+                <Icon aria-hidden />
+                {label}
+              </DropdownMenuItem>
+            </React.Fragment>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </nav>
   );
 }
 
@@ -41,6 +73,12 @@ export function AppHeader() {
   const [, navigate] = useLocation();
   const name = shownName(user);
   const showBilling = meta !== undefined && meta.billingProvider !== 'off';
+  const actions: HeaderAction[] = [
+    { label: 'Messages', icon: MessageCircle, run: () => messaging.open() },
+    { label: 'My Requests', icon: Inbox, run: () => navigate('/my-requests') },
+    ...(showBilling ? [{ label: 'Billing', icon: CreditCard, run: () => navigate('/billing') }] : []),
+    { label: 'Sign Out', icon: LogOut, run: signOut },
+  ];
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
@@ -56,34 +94,16 @@ export function AppHeader() {
 
         <Link
           href="/profile"
-          className="flex min-w-0 flex-1 items-center gap-2 rounded-lg p-1 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:flex-none"
-          title="Edit profile"
+          className="flex min-w-0 flex-1 items-center gap-2 rounded-lg p-1 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:flex-initial"
+          title={`${name}: edit profile`}
         >
           <UserAvatar user={user} className="size-8" fallbackClassName="text-xs" />
           <span className="truncate text-sm font-medium">{name}</span>
           <span className="sr-only">(edit profile)</span>
         </Link>
 
-        <nav aria-label="Main" className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
-          <HeaderButton
-            label="Messages"
-            icon={<MessageCircle aria-hidden="true" />}
-            onClick={() => messaging.open()}
-          />
-          <HeaderButton
-            label="My Requests"
-            icon={<Inbox aria-hidden="true" />}
-            onClick={() => navigate('/my-requests')}
-          />
-          {showBilling && (
-            <HeaderButton
-              label="Billing"
-              icon={<CreditCard aria-hidden="true" />}
-              onClick={() => navigate('/billing')}
-            />
-          )}
-          <HeaderButton label="Sign Out" icon={<LogOut aria-hidden="true" />} onClick={signOut} />
-        </nav>
+        <HeaderButtons actions={actions} />
+        <HeaderMenu actions={actions} />
       </div>
     </header>
   );

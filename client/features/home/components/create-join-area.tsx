@@ -4,17 +4,20 @@ import * as React from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/utils.ts';
 import { useCollapsedPreference } from '../hooks/use-dashboard-prefs.ts';
 
 interface Props {
   name: string;
   /** The plan's limits in words, or nothing when billing is off. */
   planNote?: string;
+  /** On small screens, two buttons instead of the cards once the list has something to show. */
+  compactOnSmall?: boolean;
   onCreate: () => void;
   onJoin: () => void;
 }
 
-export function CreateJoinArea({ name, planNote, onCreate, onJoin }: Props) {
+export function CreateJoinArea({ name, planNote, compactOnSmall = false, onCreate, onJoin }: Props) {
   const [collapsed, setCollapsed] = useCollapsedPreference();
   // The toggle is a different button in each layout: keep keyboard focus on it across the switch.
   const toggleRef = React.useRef<HTMLButtonElement>(null);
@@ -58,10 +61,12 @@ export function CreateJoinArea({ name, planNote, onCreate, onJoin }: Props) {
     <section aria-labelledby="dashboard-welcome">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 id="dashboard-welcome" className="break-words text-2xl font-bold tracking-tight sm:text-3xl">
+          <h1 id="dashboard-welcome" className="wrap-anywhere text-2xl font-bold tracking-tight sm:text-3xl">
             Welcome back, {name}
           </h1>
-          <p className="mt-2 text-muted-foreground">Your private spaces for posts, comments and media.</p>
+          <p className={cn('mt-2 text-muted-foreground', compactOnSmall && 'hidden sm:block')}>
+            Your private spaces for posts, comments and media.
+          </p>
           {planNote && <p className="mt-1 text-sm text-muted-foreground">{planNote}</p>}
         </div>
         <Button ref={toggleRef} size="sm" variant="ghost" aria-expanded={true} onClick={() => toggle(true)}>
@@ -69,7 +74,17 @@ export function CreateJoinArea({ name, planNote, onCreate, onJoin }: Props) {
           Collapse
         </Button>
       </div>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+      {compactOnSmall && (
+        <div className="mt-4 flex flex-wrap gap-2 sm:hidden">
+          <Button className="flex-1" onClick={onCreate}>
+            Create Threadline
+          </Button>
+          <Button className="flex-1" variant="outline" onClick={onJoin}>
+            Join Threadline
+          </Button>
+        </div>
+      )}
+      <div className={cn('mt-6 grid gap-4 sm:grid-cols-2', compactOnSmall && 'hidden sm:grid')}>
         <ActionCard
           icon={<Plus className="size-5" aria-hidden="true" />}
           title="Create Threadline"

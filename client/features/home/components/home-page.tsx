@@ -7,6 +7,7 @@ import { SignedInLayout } from '../../../components/page-layout.tsx';
 import { type TabItem, TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { useAuth, useMeta } from '../../../lib/auth.ts';
 import { usePendingSummary } from '../api/get-pending-summary.ts';
+import { useTimelines } from '../api/get-timelines.ts';
 import { useUnreadCounts } from '../api/get-unread-counts.ts';
 import { CreateJoinArea } from './create-join-area.tsx';
 import { CreateTimelineDialog } from './create-timeline-dialog.tsx';
@@ -29,6 +30,9 @@ export function HomePage() {
   const [joinOpen, setJoinOpen] = React.useState(false);
   const unread = useUnreadCounts();
   const pending = usePendingSummary();
+  // The Active tab's own query (one cache entry). Compact while it loads: most people who come back have
+  // threadlines, so the cards never flash in and out for them.
+  const active = useTimelines('active');
 
   const plan = user?.plan ?? 'free';
   // Built from the enforced plan table (DECISIONS §4); no limits to state when billing is off.
@@ -42,6 +46,7 @@ export function HomePage() {
       <CreateJoinArea
         name={shownName(user)}
         planNote={planNote}
+        compactOnSmall={active.isPending || (active.data?.length ?? 0) > 0}
         onCreate={() => setCreateOpen(true)}
         onJoin={() => setJoinOpen(true)}
       />

@@ -41,7 +41,7 @@ export function TimelineCard({ timeline, unread, pendingCount = 0 }: Props) {
         <div className="flex items-start justify-between gap-2">
           <h3
             className={cn(
-              'min-w-0 break-words text-lg font-semibold leading-tight',
+              'min-w-0 wrap-anywhere text-lg font-semibold leading-tight',
               deleted && 'text-muted-foreground line-through',
             )}
           >
@@ -72,7 +72,7 @@ export function TimelineCard({ timeline, unread, pendingCount = 0 }: Props) {
 
       <CardContent className="flex flex-1 flex-col gap-3">
         {timeline.description && (
-          <p className="line-clamp-3 break-words text-sm text-muted-foreground">{timeline.description}</p>
+          <p className="line-clamp-3 wrap-anywhere text-sm text-muted-foreground">{timeline.description}</p>
         )}
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <Users className="size-4" aria-hidden="true" />
@@ -81,7 +81,7 @@ export function TimelineCard({ timeline, unread, pendingCount = 0 }: Props) {
         {can.showArchiveInfo && timeline.archivedAt && (
           <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-amber-900">
             <Clock className="size-4" aria-hidden="true" />
-            <span>
+            <span className="min-w-0 wrap-anywhere">
               {timeline.archiverUser ? `Archived by ${shownName(timeline.archiverUser)}` : 'Archived'}
             </span>
             <time dateTime={timeline.archivedAt}>on {shortDate(timeline.archivedAt)}</time>

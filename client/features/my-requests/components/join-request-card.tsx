@@ -16,27 +16,29 @@ export function JoinRequestCard({ request }: { request: MyJoinRequest }) {
     <Card>
       <CardHeader className="gap-2 pb-3 sm:pb-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 className="min-w-0 break-words text-lg font-semibold leading-tight">{request.timeline.name}</h2>
+          <h2 className="min-w-0 wrap-anywhere text-lg font-semibold leading-tight">
+            {request.timeline.name}
+          </h2>
           <div className="flex flex-wrap gap-1.5">
             <TimelineStateBadge state={state} label="Threadline: " />
             <RequestStatusBadge status={request.status} label="Request: " />
           </div>
         </div>
         {request.timeline.description && (
-          <p className="break-words text-sm text-muted-foreground">{request.timeline.description}</p>
+          <p className="wrap-anywhere text-sm text-muted-foreground">{request.timeline.description}</p>
         )}
       </CardHeader>
       <CardContent className="grid gap-3">
         {request.message && (
           <div className="rounded-lg bg-muted p-3 text-sm">
             <p className="font-medium">Your message:</p>
-            <p className="mt-1 whitespace-pre-wrap break-words">{request.message}</p>
+            <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{request.message}</p>
           </div>
         )}
         {request.responseMessage && (
           <div className="rounded-lg border border-border p-3 text-sm">
             <p className="font-medium">Response from threadline owner:</p>
-            <p className="mt-1 whitespace-pre-wrap break-words">{request.responseMessage}</p>
+            <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{request.responseMessage}</p>
           </div>
         )}
         <div className="flex flex-wrap items-center justify-between gap-2">

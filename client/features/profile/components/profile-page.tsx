@@ -63,8 +63,8 @@ function ProfileCards({ user }: { user: CurrentUser }) {
         <CardContent className="grid gap-6">
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:gap-5">
             <UserAvatar user={user} className="size-24" fallbackClassName="text-2xl" />
-            <div className="text-center sm:text-left">
-              <p className="font-semibold">{shownName(user)}</p>
+            <div className="min-w-0 max-w-full text-center sm:text-left">
+              <p className="wrap-anywhere font-semibold">{shownName(user)}</p>
               <p className="text-sm text-muted-foreground">Maximum file size: {MAX_IMAGE_MB}MB</p>
             </div>
           </div>
@@ -114,18 +114,18 @@ function ProfileCards({ user }: { user: CurrentUser }) {
           <dl className="grid gap-4 sm:grid-cols-2">
             <div className="min-w-0 sm:col-span-2">
               <dt className="text-sm text-muted-foreground">Email</dt>
-              <dd className="break-words font-medium">{user.email ?? '—'}</dd>
+              <dd className="wrap-anywhere font-medium">{user.email ?? '—'}</dd>
             </div>
             {user.firstName && (
               <div className="min-w-0">
                 <dt className="text-sm text-muted-foreground">First Name</dt>
-                <dd className="break-words font-medium">{user.firstName}</dd>
+                <dd className="wrap-anywhere font-medium">{user.firstName}</dd>
               </div>
             )}
             {user.lastName && (
               <div className="min-w-0">
                 <dt className="text-sm text-muted-foreground">Last Name</dt>
-                <dd className="break-words font-medium">{user.lastName}</dd>
+                <dd className="wrap-anywhere font-medium">{user.lastName}</dd>
               </div>
             )}
           </dl>

@@ -1,6 +1,7 @@
 // The owner's Blocked list in Timeline Members: reason, date and Unblock (spec 001 §2, §4).
 import { Loader2, ShieldOff } from 'lucide-react';
 import { memberName } from '../../../../common/names.ts';
+import { EmailText } from '../../../components/email-text.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { shortDate } from '../../../lib/format.ts';
@@ -26,13 +27,11 @@ export function BlockedUsersList({ timelineId, readOnly }: { timelineId: string;
           <li key={blocked.userId} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
             <UserAvatar user={blocked.user} name={name} className="size-10" />
             <div className="min-w-0 flex-1">
-              <p className="break-words font-medium">{name}</p>
-              {blocked.user.email && (
-                <p className="break-all text-sm text-muted-foreground">{blocked.user.email}</p>
-              )}
+              <p className="wrap-anywhere font-medium">{name}</p>
+              {blocked.user.email && <EmailText email={blocked.user.email} />}
               <p className="text-xs text-muted-foreground">Blocked {shortDate(blocked.blockedAt)}</p>
               {blocked.reason && (
-                <p className="mt-1 whitespace-pre-wrap break-words text-sm">
+                <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-sm">
                   <span className="font-medium">Reason: </span>
                   {blocked.reason}
                 </p>

@@ -8,6 +8,8 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import type { BulkAction } from '../lib/bulk-outcome.ts';
 import { type SelectAllState, selectAllLabel } from '../lib/selection.ts';
 
+const BULK_BUTTON = 'order-2 grow basis-2/5 sm:grow-0 sm:basis-auto';
+
 export function BulkActionsBar({
   selectedCount,
   total,
@@ -32,15 +34,22 @@ export function BulkActionsBar({
 }) {
   const none = selectedCount === 0;
   return (
-    <div className="grid gap-3 rounded-lg border border-border bg-muted/60 p-3">
+    // Sticky: the bulk buttons stay in reach while the list scrolls under them.
+    <div className="sticky top-0 z-10 grid gap-3 rounded-lg border border-border bg-muted p-3 shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
+        {/* Small screens: select-all and Clear on one row, Approve and Reject sharing the next. */}
         <div className="mr-auto flex items-center gap-2">
           <Checkbox id="join-requests-select-all" checked={allState} onCheckedChange={onToggleAll} />
           <Label htmlFor="join-requests-select-all" className="cursor-pointer">
             {selectAllLabel(selectedCount, total)}
           </Label>
         </div>
-        <Button size="sm" disabled={none || busy !== null} onClick={() => onBulk('approve')}>
+        <Button
+          size="sm"
+          className={BULK_BUTTON}
+          disabled={none || busy !== null}
+          onClick={() => onBulk('approve')}
+        >
           {busy === 'approve' ? (
             <Loader2 className="animate-spin" aria-hidden="true" />
           ) : (
@@ -51,6 +60,7 @@ export function BulkActionsBar({
         <Button
           size="sm"
           variant="destructive"
+          className={BULK_BUTTON}
           disabled={none || busy !== null}
           onClick={() => onBulk('reject')}
         >
@@ -61,7 +71,13 @@ export function BulkActionsBar({
           )}
           Reject ({selectedCount})
         </Button>
-        <Button size="sm" variant="ghost" disabled={none || busy !== null} onClick={onClear}>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="order-1 sm:order-3"
+          disabled={none || busy !== null}
+          onClick={onClear}
+        >
           Clear
         </Button>
       </div>

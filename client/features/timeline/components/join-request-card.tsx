@@ -2,6 +2,7 @@
 import { Check, X } from 'lucide-react';
 import { personName } from '../../../../common/names.ts';
 import type { JoinRequest } from '../../../../common/schemas/timeline.ts';
+import { EmailText } from '../../../components/email-text.tsx';
 import { RequestStatusBadge } from '../../../components/status-badges.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -37,14 +38,12 @@ export function JoinRequestCard({
         <UserAvatar user={request.user} name={name} className="size-10" />
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="break-words font-medium">{name}</span>
+            <span className="wrap-anywhere font-medium">{name}</span>
             <RequestStatusBadge status={request.status} />
           </div>
-          {request.user.email && (
-            <p className="break-all text-sm text-muted-foreground">{request.user.email}</p>
-          )}
+          {request.user.email && <EmailText email={request.user.email} />}
           {request.message && (
-            <p className="whitespace-pre-wrap break-words rounded-md bg-muted px-3 py-2 text-sm">
+            <p className="whitespace-pre-wrap wrap-anywhere rounded-md bg-muted px-3 py-2 text-sm">
               {request.message}
             </p>
           )}
@@ -53,7 +52,7 @@ export function JoinRequestCard({
             {request.processedAt && <> · Processed {timeAgo(request.processedAt)}</>}
           </p>
           {request.responseMessage && (
-            <p className="whitespace-pre-wrap break-words text-sm">
+            <p className="whitespace-pre-wrap wrap-anywhere text-sm">
               <span className="font-medium">Response: </span>
               {request.responseMessage}
             </p>

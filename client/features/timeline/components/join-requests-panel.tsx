@@ -65,12 +65,14 @@ function JoinRequestsPanelBody({ timelineId }: { timelineId: string }) {
 
   return (
     <div className="grid gap-4">
-      <fieldset className="m-0 flex min-w-0 flex-wrap gap-2 border-0 p-0">
+      {/* One row on every width: on a narrow screen it scrolls sideways inside itself (padded for focus rings). */}
+      <fieldset className="-m-1 flex min-w-0 gap-2 overflow-x-auto border-0 p-1">
         <legend className="sr-only">Filter join requests by status</legend>
         {STATUS_FILTERS.map((value) => (
           <Button
             key={value}
             size="sm"
+            className="shrink-0"
             variant={value === status ? 'default' : 'outline'}
             aria-pressed={value === status}
             onClick={() => changeStatus(value)}

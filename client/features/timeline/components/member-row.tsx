@@ -3,6 +3,7 @@ import { UserX } from 'lucide-react';
 import { memberName } from '../../../../common/names.ts';
 import { ASSIGNABLE_ROLES, type AssignableRole } from '../../../../common/roles.ts';
 import type { Member } from '../../../../common/schemas/timeline.ts';
+import { EmailText } from '../../../components/email-text.tsx';
 import { RoleBadge, roleLabel } from '../../../components/role-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -38,11 +39,11 @@ export function MemberRow({
       <UserAvatar user={member.user} name={name} className="size-10" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="break-words font-medium">{name}</span>
+          <span className="wrap-anywhere font-medium">{name}</span>
           {isSelf && <span className="text-sm text-muted-foreground">(you)</span>}
           <RoleBadge role={member.role} />
         </div>
-        {member.user.email && <p className="break-all text-sm text-muted-foreground">{member.user.email}</p>}
+        {member.user.email && <EmailText email={member.user.email} />}
         <p className="text-xs text-muted-foreground">Joined {shortDate(member.joinedAt)}</p>
       </div>
       {manageable && (

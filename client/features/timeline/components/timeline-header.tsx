@@ -41,11 +41,11 @@ export function TimelineHeader({
             <ArrowLeft aria-hidden="true" />
           </Button>
           <div className="min-w-0 flex-1 pt-1">
-            <h1 className="break-words text-xl font-bold leading-tight tracking-tight sm:text-2xl">
+            <h1 className="wrap-anywhere text-xl font-bold leading-tight tracking-tight sm:text-2xl">
               {timeline.name}
             </h1>
             {timeline.description && (
-              <p className="mt-1 line-clamp-3 break-words text-sm text-muted-foreground">
+              <p className="mt-1 line-clamp-3 wrap-anywhere text-sm text-muted-foreground">
                 {timeline.description}
               </p>
             )}

@@ -20,7 +20,13 @@ export function TimelineSettingsMenu({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="icon" className="size-9" aria-label="Timeline settings">
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-9"
+          aria-label="Timeline settings"
+          title="Timeline settings"
+        >
           <Settings aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>

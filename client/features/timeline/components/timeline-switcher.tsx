@@ -22,7 +22,9 @@ export function TimelineSwitcher({ currentId }: { currentId: string }) {
   if (others.length === 0) return null;
 
   return (
-    <DropdownMenu>
+    // Not modal, like the settings menu: a modal menu hides the page (aria-hidden) around its focusable
+    // elements, which axe reports as a serious violation.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="sm">
           Switch Threadline

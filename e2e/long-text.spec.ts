@@ -1,0 +1,281 @@
+// Long unbroken text never scrolls the page sideways (issue 8 item 2): every user-supplied field at its
+// longest, on every screen and dialog, at 360 and 1280 px, with axe on each. To cover a new screen (posts,
+// messages...), add an entry to SCREENS: it opens the screen as one of the people below.
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { TEXT_LIMITS } from '../common/limits.ts';
+import { expectAccessible, PASSWORD } from './helpers.ts';
+import { expectNoHorizontalScroll, longEmail, unbroken, WIDTHS } from './layout-helpers.ts';
+import { apiCreateTimeline, apiJoin, apiRejectPending, apiRequireApproval } from './timeline-helpers.ts';
+
+type Who = 'visitor' | 'owner' | 'member' | 'requester';
+
+interface World {
+  pages: Record<Who, Page>;
+  emails: Record<Exclude<Who, 'visitor'>, string>;
+  /** The active threadline with members, a blocked user and a pending request. */
+  threadline: { id: string; name: string };
+}
+
+interface Screen {
+  name: string;
+  as: Who;
+  open: (page: Page, world: World) => Promise<void>;
+}
+
+const dialog = (page: Page, name: string) =>
+  page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
+
+test.use({ actionTimeout: 15_000 });
+
+async function openThreadlineDialog(page: Page, world: World, menuItem: string, title: string) {
+  await page.goto(`/timeline/${world.threadline.id}`);
+  await page.getByRole('button', { name: 'Timeline settings' }).click();
+  await page.getByRole('menuitem', { name: menuItem }).click();
+  await expect(dialog(page, title)).toBeVisible();
+}
+
+async function openMembers(page: Page, world: World) {
+  await page.goto(`/timeline/${world.threadline.id}`);
+  await page.getByRole('button', { name: /^\d+ members?$/ }).click();
+  await expect(dialog(page, 'Timeline Members')).toBeVisible();
+}
+
+const SCREENS: Screen[] = [
+  { name: 'landing', as: 'visitor', open: (p) => p.goto('/').then(() => {}) },
+  {
+    name: 'sign-in, create account with a long e-mail',
+    as: 'visitor',
+    open: async (p) => {
+      await p.goto('/login');
+      await p.getByRole('tab', { name: 'Create account' }).click();
+      await p.getByLabel('First name').fill(unbroken(100, 'First'));
+      await p.getByLabel('Email').fill(longEmail('visitor'));
+    },
+  },
+  { name: 'Page Not Found, signed out', as: 'visitor', open: (p) => p.goto('/no/such/page').then(() => {}) },
+  ...(['Active', 'Archived', 'Deleted'] as const).map(
+    (tab): Screen => ({
+      name: `dashboard, ${tab} tab`,
+      as: 'owner',
+      open: async (p) => {
+        await p.goto('/');
+        await p.getByRole('tab', { name: tab }).click();
+        await expect(p.getByRole('main').getByRole('listitem').first()).toBeVisible();
+      },
+    }),
+  ),
+  {
+    name: 'Create Threadline dialog',
+    as: 'owner',
+    open: async (p) => {
+      await p.goto('/');
+      await p.getByRole('button', { name: 'Create Threadline' }).filter({ visible: true }).click();
+      const d = dialog(p, 'Create Threadline');
+      await d.getByLabel('Name').fill(unbroken(TEXT_LIMITS.timelineName, 'Name'));
+      await d.getByLabel('Description').fill(unbroken(TEXT_LIMITS.timelineDescription, 'Description'));
+    },
+  },
+  {
+    name: 'Join Threadline dialog',
+    as: 'owner',
+    open: async (p) => {
+      await p.goto('/');
+      await p.getByRole('button', { name: 'Join Threadline' }).filter({ visible: true }).click();
+      await dialog(p, 'Join Threadline')
+        .getByLabel(/Message/)
+        .fill(unbroken(TEXT_LIMITS.requestMessage));
+    },
+  },
+  {
+    name: 'threadline page (owner)',
+    as: 'owner',
+    open: (p, w) => p.goto(`/timeline/${w.threadline.id}`).then(() => {}),
+  },
+  {
+    name: 'Switch Threadline menu',
+    as: 'owner',
+    open: async (p, w) => {
+      await p.goto(`/timeline/${w.threadline.id}`);
+      await p.getByRole('button', { name: 'Switch Threadline' }).click();
+      await expect(p.getByRole('menuitem', { name: /^Other/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'members dialog (owner sees e-mails)',
+    as: 'owner',
+    open: async (p, w) => {
+      await openMembers(p, w);
+      // Too long for the row: truncated, the whole address in a tooltip.
+      await expect(dialog(p, 'Timeline Members').getByTitle(w.emails.member)).toBeVisible();
+    },
+  },
+  {
+    name: 'Remove & Block dialog with a long reason',
+    as: 'owner',
+    open: async (p, w) => {
+      await openMembers(p, w);
+      await dialog(p, 'Timeline Members')
+        .getByRole('button', { name: /^Remove & Block / })
+        .first()
+        .click();
+      await dialog(p, 'Remove & Block Member').getByRole('textbox').fill(unbroken(TEXT_LIMITS.blockReason));
+    },
+  },
+  {
+    name: 'blocked users list',
+    as: 'owner',
+    open: async (p, w) => {
+      await openMembers(p, w);
+      await dialog(p, 'Timeline Members').getByRole('tab', { name: 'Blocked' }).click();
+      await expect(dialog(p, 'Timeline Members').getByText('Reason:', { exact: true })).toBeVisible();
+    },
+  },
+  {
+    name: 'join requests dialog',
+    as: 'owner',
+    open: async (p, w) => {
+      await openThreadlineDialog(p, w, 'Manage Join Requests', 'Manage Join Requests');
+      await expect(dialog(p, 'Manage Join Requests').getByTitle(w.emails.requester)).toBeVisible();
+    },
+  },
+  {
+    name: 'approve dialog with a long response',
+    as: 'owner',
+    open: async (p, w) => {
+      await openThreadlineDialog(p, w, 'Manage Join Requests', 'Manage Join Requests');
+      await dialog(p, 'Manage Join Requests')
+        .getByRole('button', { name: /^Approve (?!\()/ })
+        .first()
+        .click();
+      await dialog(p, 'Approve Join Request').getByRole('textbox').fill(unbroken(TEXT_LIMITS.requestMessage));
+    },
+  },
+  {
+    name: 'permissions dialog',
+    as: 'owner',
+    open: (p, w) => openThreadlineDialog(p, w, 'Manage Permissions', 'Timeline Permissions'),
+  },
+  {
+    name: 'threadline page and members (participant)',
+    as: 'member',
+    open: async (p, w) => {
+      await openMembers(p, w);
+    },
+  },
+  {
+    name: 'My Join Requests (long messages and responses)',
+    as: 'requester',
+    open: async (p) => {
+      await p.goto('/my-requests');
+      await expect(p.getByRole('main').getByRole('listitem')).toHaveCount(2);
+    },
+  },
+  { name: 'My Join Requests, empty', as: 'owner', open: (p) => p.goto('/my-requests').then(() => {}) },
+  {
+    name: 'Profile',
+    as: 'owner',
+    open: async (p) => {
+      await p.goto('/profile');
+      await expect(p.getByLabel('Display Name')).toHaveValue(/^Display/);
+    },
+  },
+  { name: 'Billing placeholder', as: 'owner', open: (p) => p.goto('/billing').then(() => {}) },
+  { name: 'Page Not Found, signed in', as: 'owner', open: (p) => p.goto('/no/such/page').then(() => {}) },
+];
+
+/** A person with every name field at its longest, signed in through the API in their own context. */
+async function longNamedPerson(browser: Browser, tag: string, displayName: boolean) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = longEmail(tag);
+  const res = await page.request.post('/api/auth/register', {
+    data: {
+      email,
+      password: PASSWORD,
+      firstName: unbroken(100, `${tag}First`),
+      lastName: unbroken(100, 'Last'),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  if (displayName) {
+    const profile = await page.request.put('/api/profile', {
+      data: {
+        displayName: unbroken(TEXT_LIMITS.displayName, 'Display'),
+        bio: unbroken(TEXT_LIMITS.bio, 'Bio'),
+      },
+    });
+    expect(profile.ok(), await profile.text()).toBe(true);
+  }
+  const user = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
+  return { context, page, email, id: user.id };
+}
+
+const description = `See https://example.org/${unbroken(TEXT_LIMITS.timelineDescription - 24, 'path')}`;
+
+let world: World;
+let contexts: BrowserContext[] = [];
+
+test.beforeAll(async ({ browser }) => {
+  const owner = await longNamedPerson(browser, 'owner', true);
+  const member = await longNamedPerson(browser, 'member', false);
+  const blocked = await longNamedPerson(browser, 'blocked', false);
+  const requester = await longNamedPerson(browser, 'requester', false);
+  const visitor = await browser.newContext();
+  contexts = [owner.context, member.context, blocked.context, requester.context, visitor];
+
+  const name = unbroken(TEXT_LIMITS.timelineName, 'Threadline');
+  const main = await apiCreateTimeline(owner.page, name, description);
+  const rejecting = await apiCreateTimeline(owner.page, unbroken(255, 'Archived'), description);
+  const deleted = await apiCreateTimeline(owner.page, unbroken(255, 'Deleted'), description);
+  await apiCreateTimeline(owner.page, unbroken(255, 'Other'), description);
+
+  await apiJoin(member.page, main.joinCode);
+  await apiJoin(blocked.page, main.joinCode);
+  const block = await owner.page.request.delete(`/api/timelines/${main.id}/members/${blocked.id}`, {
+    data: { reason: unbroken(TEXT_LIMITS.blockReason, 'Reason') },
+  });
+  expect(block.ok(), await block.text()).toBe(true);
+
+  await apiRequireApproval(owner.page, main.id);
+  await apiRequireApproval(owner.page, rejecting.id);
+  await apiJoin(requester.page, main.joinCode, unbroken(TEXT_LIMITS.requestMessage, 'Message'));
+  await apiJoin(requester.page, rejecting.joinCode, unbroken(TEXT_LIMITS.requestMessage, 'Message'));
+  await apiRejectPending(owner.page, rejecting.id, unbroken(TEXT_LIMITS.requestMessage, 'Response'));
+  expect((await owner.page.request.post(`/api/timelines/${rejecting.id}/archive`)).ok()).toBe(true);
+  expect((await owner.page.request.delete(`/api/timelines/${deleted.id}`)).ok()).toBe(true);
+
+  world = {
+    pages: {
+      visitor: await visitor.newPage(),
+      owner: owner.page,
+      member: member.page,
+      requester: requester.page,
+    },
+    emails: { owner: owner.email, member: member.email, requester: requester.email },
+    threadline: { id: main.id, name },
+  };
+});
+
+test.afterAll(async () => {
+  for (const context of contexts) await context.close();
+});
+
+for (const width of WIDTHS) {
+  test(`no screen scrolls sideways with long text at ${width}px`, async () => {
+    test.setTimeout(240_000);
+    for (const page of Object.values(world.pages)) await page.setViewportSize({ width, height: 800 });
+    for (const screen of SCREENS) {
+      await test.step(screen.name, async () => {
+        const page = world.pages[screen.as];
+        await screen.open(page, world);
+        await expectNoHorizontalScroll(page, screen.name);
+        await expectAccessible(page);
+        // LAYOUT_SHOTS=<folder> keeps a screenshot of every screen, to look the layouts over.
+        if (process.env.LAYOUT_SHOTS) {
+          const file = `${width}-${screen.name.replace(/\W+/g, '-')}.png`;
+          await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/${file}`, fullPage: true });
+        }
+      });
+    }
+  });
+}
