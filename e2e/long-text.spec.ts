@@ -3,7 +3,7 @@
 // messages...), add an entry to SCREENS: it opens the screen as one of the people below.
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { TEXT_LIMITS } from '../common/limits.ts';
-import { expectAccessible, PASSWORD } from './helpers.ts';
+import { clientAddress, expectAccessible, PASSWORD } from './helpers.ts';
 import { expectNoHorizontalScroll, longEmail, unbroken, WIDTHS } from './layout-helpers.ts';
 import { apiCreateTimeline, apiJoin, apiRejectPending, apiRequireApproval } from './timeline-helpers.ts';
 
@@ -195,6 +195,7 @@ async function longNamedPerson(browser: Browser, tag: string, displayName: boole
       firstName: unbroken(100, `${tag}First`),
       lastName: unbroken(100, 'Last'),
     },
+    headers: { 'x-forwarded-for': clientAddress() },
   });
   expect(res.status(), await res.text()).toBe(201);
   if (displayName) {
