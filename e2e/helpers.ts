@@ -22,9 +22,12 @@ export async function createAccount(page: Page, email: string, firstName = 'Ada'
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL('/');
-  // The header's actions: buttons on wide screens, a menu on narrow ones.
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expectSignedIn(page);
 }
+
+/** The signed-in header is there: its actions are buttons on wide screens and a menu on narrow ones. */
+export const expectSignedIn = (page: Page) =>
+  expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page) {

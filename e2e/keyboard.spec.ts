@@ -81,11 +81,22 @@ for (const width of [1280, 360]) {
       j.page.getByRole('alertdialog', { name: 'Leave Timeline' }),
     );
     await j.page.goto('/');
-    await openCheckAndEscape(
-      j.page,
-      j.page.getByRole('button', { name: 'Messages' }),
-      j.page.getByRole('dialog', { name: 'Messages' }),
-    );
+    const messages = j.page.getByRole('dialog', { name: 'Messages' });
+    if (width >= 768) {
+      await openCheckAndEscape(j.page, j.page.getByRole('button', { name: 'Messages' }), messages);
+    } else {
+      // Narrow screens keep the header's actions in a Menu: the modal gives focus back to that button.
+      const menu = j.page.getByRole('button', { name: 'Menu' });
+      await tabTo(j.page, menu);
+      await j.page.keyboard.press('Enter');
+      await pressUntilFocused(j.page, 'ArrowDown', j.page.getByRole('menuitem', { name: 'Messages' }));
+      await j.page.keyboard.press('Enter');
+      await expect(messages).toBeVisible();
+      await expectAccessible(j.page);
+      await j.page.keyboard.press('Escape');
+      await expect(messages).toBeHidden();
+      await expect(menu).toBeFocused();
+    }
     await o.context.close();
     await j.context.close();
   });

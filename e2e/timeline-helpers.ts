@@ -8,7 +8,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { clientAddress, createAccount, PASSWORD, uniqueEmail } from './helpers.ts';
+import { clientAddress, createAccount, expectSignedIn, PASSWORD, uniqueEmail } from './helpers.ts';
 
 export interface Person {
   context: BrowserContext;
@@ -76,7 +76,7 @@ export async function signedInAs(
   });
   expect(res.ok(), await res.text()).toBe(true);
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
   return { context, page, ...account };
 }
 

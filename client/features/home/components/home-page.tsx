@@ -33,6 +33,10 @@ export function HomePage() {
   // The Active tab's own query (one cache entry). Compact while it loads: most people who come back have
   // threadlines, so the cards never flash in and out for them.
   const active = useTimelines('active');
+  // Decided when the list first answers, then kept for the visit: creating a first threadline must not pull
+  // the cards (and the focus that returns to them) out from under the user.
+  const [compact, setCompact] = React.useState<boolean | null>(null);
+  if (compact === null && !active.isPending) setCompact((active.data?.length ?? 0) > 0);
 
   const plan = user?.plan ?? 'free';
   // Built from the enforced plan table (DECISIONS §4); no limits to state when billing is off.
@@ -46,7 +50,7 @@ export function HomePage() {
       <CreateJoinArea
         name={shownName(user)}
         planNote={planNote}
-        compactOnSmall={active.isPending || (active.data?.length ?? 0) > 0}
+        compactOnSmall={compact ?? true}
         onCreate={() => setCreateOpen(true)}
         onJoin={() => setJoinOpen(true)}
       />
