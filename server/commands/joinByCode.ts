@@ -1,6 +1,7 @@
 // POST /api/timelines/join: every outcome of DECISIONS §5, in the order it lists them, decided under the
 // threadline's lock so a block, an archive or a full plan that lands meanwhile is always seen.
 import { and, desc, eq } from 'drizzle-orm';
+import { JOIN_MESSAGES } from '../../common/join-messages.ts';
 import type { JoinResponse } from '../../common/schemas/timeline.ts';
 import { assertMemberQuota } from '../billing/limits.ts';
 import type { Config } from '../config.ts';
@@ -13,12 +14,6 @@ import {
 } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { lockTimeline } from './lock.ts';
-
-export const JOIN_MESSAGES = {
-  joined: 'Joined timeline successfully!',
-  pending: 'Your request is pending approval from the timeline owner.',
-  alreadyMember: 'You are already a member of this timeline',
-} as const;
 
 export class UnknownJoinCode extends Error {}
 

@@ -1,6 +1,7 @@
 // POST /api/timelines/join (spec 000 §2, §7-8; DECISIONS §5).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import { JOIN_MESSAGES } from '../../../../common/join-messages.ts';
 import type { JoinResponse } from '../../../../common/schemas/timeline.ts';
 import { notifyFailure } from '../../../lib/failure-toast.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
@@ -8,7 +9,7 @@ import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import { joinErrorCopy } from '../lib/join-error.ts';
 
-export const PENDING_FALLBACK = 'Your request is pending approval from the timeline owner.';
+export const PENDING_FALLBACK = JOIN_MESSAGES.pending;
 
 export interface JoinInput {
   joinCode: string;
@@ -26,7 +27,7 @@ export async function joinTimeline(input: JoinInput): Promise<JoinResponse> {
   return (await res.json()) as JoinResponse;
 }
 
-export const ALREADY_MEMBER = 'You are already a member of this timeline';
+export const ALREADY_MEMBER = JOIN_MESSAGES.alreadyMember;
 
 /**
  * Joined → toast and go to the threadline; already a member → go there and say so (DECISIONS §5), no
@@ -41,7 +42,7 @@ export function useJoinTimeline() {
       if (res.status === 'pending') {
         toast({ title: 'Join Request Submitted', description: res.message || PENDING_FALLBACK });
       } else {
-        toast({ title: res.status === 'already_member' ? ALREADY_MEMBER : 'Joined timeline successfully!' });
+        toast({ title: res.status === 'already_member' ? ALREADY_MEMBER : JOIN_MESSAGES.joined });
         navigate(`/timeline/${res.timeline.id}`);
       }
       await Promise.all([
