@@ -24,9 +24,9 @@ function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
   return openScratchPostgres(process.env.BENCH_DATABASE_URL as string, 'tl_bench');
 }
 
-/** The real app, listening on a free loopback port, on a fresh database of the given kind. */
-export async function startTarget(kind: 'pglite' | 'postgres'): Promise<BenchTarget> {
-  const database = await openBenchDatabase(kind);
+/** The real app, listening on a free loopback port, on a fresh database of the given kind (or on `database`). */
+export async function startTarget(kind: 'pglite' | 'postgres', database?: Database): Promise<BenchTarget> {
+  database ??= await openBenchDatabase(kind);
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
   const app = await buildApp({
     config,
@@ -53,6 +53,7 @@ export interface Timing {
   count: number;
   medianMs: number;
   p95Ms: number;
+  p99Ms: number;
   maxMs: number;
 }
 
@@ -73,7 +74,7 @@ export async function timeRequests(
   }
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
-  return { count, medianMs: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
+  return { count, medianMs: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), maxMs: at(1) };
 }
 
 export function printRow(label: string, kind: string, t: Timing) {
@@ -81,4 +82,33 @@ export function printRow(label: string, kind: string, t: Timing) {
   console.log(
     `${label.padEnd(40)} ${kind.padEnd(9)} n=${t.count}  median ${f(t.medianMs)} ms  p95 ${f(t.p95Ms)} ms  max ${f(t.maxMs)} ms`,
   );
+}
+
+/**
+ * Times requests to several URLs in turn (A, B, A, B, ...), `count` each after `warmup` rounds, so load from
+ * other processes on the machine falls on all of them alike; for ratios between routes.
+ */
+export async function timeAlternating(
+  requests: Array<{ url: string; init: RequestInit }>,
+  { count = 300, warmup = 30 } = {},
+): Promise<Timing[]> {
+  const samples: number[][] = requests.map(() => []);
+  for (let i = 0; i < warmup + count; i++) {
+    for (const [k, { url, init }] of requests.entries()) {
+      const start = performance.now();
+      const res = await fetch(url, init);
+      await res.arrayBuffer();
+      const elapsed = performance.now() - start;
+      if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}`);
+      if (i >= warmup) samples[k]!.push(elapsed);
+    }
+  }
+  return samples.map((s) => summarize(s));
+}
+
+/** Median, p95, p99 and max of samples in ms. */
+export function summarize(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { count: sorted.length, medianMs: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), maxMs: at(1) };
 }

@@ -14,7 +14,7 @@ async function timeLimiter(run: (i: number) => Promise<void>, count = 500, warmu
   }
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
-  return { count, medianMs: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
+  return { count, medianMs: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), maxMs: at(1) };
 }
 
 for (const kind of benchKinds()) {

@@ -11,6 +11,7 @@ import * as schema from '../server/db/schema/index.ts';
 import { presentTimelineListItem } from '../server/presenters/timeline.ts';
 import { listUserTimelines } from '../server/queries/timelineList.ts';
 import { UNREAD_CAP, unreadCounts } from '../server/queries/unreadCounts.ts';
+import { explainCaptured, rawClient } from './feed/plans.ts';
 import { type BenchTarget, benchKinds, printRow, startTarget, timeRequests } from './lib.ts';
 
 const MY_THREADLINES = 300;
@@ -23,12 +24,6 @@ const SIZES = [
   { posts: 60_000, comments: 40_000 },
 ];
 const TIMED = { count: 200, warmup: 30 };
-
-interface RawClient {
-  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
-/** The driver under Drizzle (pg.Pool or PGlite): both answer query(text, params) with { rows }. */
-const rawClient = (db: Db) => (db as unknown as { $client: RawClient }).$client;
 
 // Every id is derived from a number, so posts and comments can name their threadline, author and post
 // without joins, and both databases get the same data.
@@ -151,19 +146,7 @@ async function breakdown(target: BenchTarget, meId: string) {
   );
 }
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Loops'?: number;
-  'Actual Rows'?: number;
-  'Sort Method'?: string;
-  'Heap Fetches'?: number;
-  'Total Cost'?: number;
-  Plans?: PlanNode[];
-}
-
-/** One line per query: execution time, how posts/comments are read, any sequential scan, sort or JIT. */
+/** One line per query (bench/feed/plans.ts): execution time, how each table is read, any sequential scan, sort or JIT. */
 async function explain(target: BenchTarget, meId: string, label: string, only?: string) {
   const client = rawClient(target.database.db);
   const captured: { text: string; params: unknown[] }[] = [];
@@ -182,41 +165,9 @@ async function explain(target: BenchTarget, meId: string, label: string, only?: 
     await run();
     const query = captured[0];
     if (!query) throw new Error(`no SQL captured for ${name}`);
-    const { rows } = await client.query(
-      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${query.text}`,
-      query.params,
-    );
-    const raw = rows[0]?.['QUERY PLAN'];
-    const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
-      Plan: PlanNode;
-      'Planning Time': number;
-      'Execution Time': number;
-      JIT?: { Timing: { Total: number } };
-    }>;
-    if (!plan) throw new Error(`no plan for ${name}`);
-    const notes: string[] = [];
-    const walk = (node: PlanNode) => {
-      const type = node['Node Type'];
-      const rel = node['Relation Name'];
-      if (type === 'Seq Scan') notes.push(`seq scan ${rel} (${node['Actual Rows']} rows)`);
-      if (type === 'Sort') notes.push(`sort ${node['Actual Rows']} rows`);
-      if (rel === 'posts' || rel === 'comments') {
-        const fetches = node['Heap Fetches'] === undefined ? '' : `, heap fetches ${node['Heap Fetches']}`;
-        notes.push(
-          `${rel}: ${type}${node['Index Name'] ? ` ${node['Index Name']}` : ''} x${node['Actual Loops']} (${node['Actual Rows']} rows/loop${fetches})`,
-        );
-      }
-      for (const child of node.Plans ?? []) walk(child);
-    };
-    walk(plan.Plan);
-    if (plan.JIT) notes.push(`JIT ${plan.JIT.Timing.Total.toFixed(1)} ms of it`);
-    console.log(
-      `  EXPLAIN ${name} ${label}: execution ${plan['Execution Time'].toFixed(2)} ms, estimated cost ${Math.round(plan.Plan['Total Cost'] ?? 0)}; ${notes.join('; ')}`,
-    );
-    if (process.env.BENCH_EXPLAIN) {
-      const { rows: text } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${query.text}`, query.params);
-      for (const row of text) console.log(`    ${row['QUERY PLAN']}`);
-    }
+    const plan = await explainCaptured(target, query);
+    console.log(`  EXPLAIN ${name} ${label}: ${plan.summary}`);
+    if (process.env.BENCH_EXPLAIN) for (const line of plan.text.split('\n')) console.log(`    ${line}`);
   }
 }
 

@@ -11,6 +11,17 @@ export const TEXT_LIMITS = {
   bio: 500,
 } as const;
 
+/** Feed, comments, reactions and search (spec 001 §9, DECISIONS §6). */
+export const FEED = {
+  pageSize: 20,
+  maxPageSize: 50,
+  commentsPage: 50,
+  maxCommentsPage: 100,
+  searchLimit: 50,
+  searchMaxChars: 2_000,
+  emojiMaxChars: 10,
+} as const;
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;

@@ -5,15 +5,24 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { TEXT_LIMITS } from '../common/limits.ts';
 import { clientAddress, expectAccessible, PASSWORD } from './helpers.ts';
 import { expectNoHorizontalScroll, longEmail, unbroken, WIDTHS } from './layout-helpers.ts';
-import { apiCreateTimeline, apiJoin, apiRejectPending, apiRequireApproval } from './timeline-helpers.ts';
+import {
+  apiComment,
+  apiCreateTimeline,
+  apiJoin,
+  apiPost,
+  apiRejectPending,
+  apiRequireApproval,
+} from './timeline-helpers.ts';
 
 type Who = 'visitor' | 'owner' | 'member' | 'requester';
 
 interface World {
   pages: Record<Who, Page>;
   emails: Record<Exclude<Who, 'visitor'>, string>;
-  /** The active threadline with members, a blocked user and a pending request. */
+  /** The active threadline with members, a blocked user, a pending request and long posts. */
   threadline: { id: string; name: string };
+  /** An archived threadline with a long post (read-only for its owner). */
+  archived: { id: string };
 }
 
 interface Screen {
@@ -92,6 +101,52 @@ const SCREENS: Screen[] = [
     open: (p, w) => p.goto(`/timeline/${w.threadline.id}`).then(() => {}),
   },
   {
+    name: 'feed with long posts, comments expanded, long drafts',
+    as: 'owner',
+    open: async (p, w) => {
+      await p.goto(`/timeline/${w.threadline.id}`);
+      await p.getByRole('button', { name: /^View \d+ more comments$/ }).click();
+      await expect(p.getByRole('list', { name: 'Comments' }).getByRole('listitem')).toHaveCount(3);
+      await p.getByRole('textbox', { name: 'Write a post' }).fill(unbroken(TEXT_LIMITS.post, 'Draft'));
+      await p
+        .getByRole('textbox', { name: 'Write a comment' })
+        .first()
+        .fill(unbroken(TEXT_LIMITS.comment, 'Reply'));
+    },
+  },
+  {
+    name: 'feed search and filter bars with a long query',
+    as: 'owner',
+    open: async (p, w) => {
+      await p.goto(`/timeline/${w.threadline.id}`);
+      await p.getByRole('button', { name: 'Filter posts' }).click();
+      await p.getByRole('button', { name: 'Search posts' }).click();
+      await p.getByRole('searchbox', { name: 'Search posts' }).fill(`Post ${unbroken(300, 'Query')}`);
+      await expect(p.getByText('No results found')).toBeVisible();
+    },
+  },
+  {
+    name: 'delete post confirmation',
+    as: 'owner',
+    open: async (p, w) => {
+      await p.goto(`/timeline/${w.threadline.id}`);
+      await p
+        .getByRole('button', { name: /^Post actions/ })
+        .first()
+        .click();
+      await p.getByRole('menuitem', { name: 'Delete post' }).click();
+      await expect(dialog(p, 'Delete Post')).toBeVisible();
+    },
+  },
+  {
+    name: 'archived threadline with posts (read-only)',
+    as: 'owner',
+    open: async (p, w) => {
+      await p.goto(`/timeline/${w.archived.id}`);
+      await expect(p.getByRole('article')).toHaveCount(1);
+    },
+  },
+  {
     name: 'Switch Threadline menu',
     as: 'owner',
     open: async (p, w) => {
@@ -154,6 +209,15 @@ const SCREENS: Screen[] = [
     name: 'permissions dialog',
     as: 'owner',
     open: (p, w) => openThreadlineDialog(p, w, 'Manage Permissions', 'Timeline Permissions'),
+  },
+  {
+    name: 'feed and emoji picker (participant)',
+    as: 'member',
+    open: async (p, w) => {
+      await p.goto(`/timeline/${w.threadline.id}`);
+      await p.getByRole('button', { name: 'Add reaction' }).first().click();
+      await expect(p.getByRole('menuitem', { name: /^React with/ }).first()).toBeVisible();
+    },
   },
   {
     name: 'threadline page and members (participant)',
@@ -242,6 +306,22 @@ test.beforeAll(async ({ browser }) => {
   await apiJoin(requester.page, main.joinCode, unbroken(TEXT_LIMITS.requestMessage, 'Message'));
   await apiJoin(requester.page, rejecting.joinCode, unbroken(TEXT_LIMITS.requestMessage, 'Message'));
   await apiRejectPending(owner.page, rejecting.id, unbroken(TEXT_LIMITS.requestMessage, 'Response'));
+  // Long posts and comments: a long link, unbroken words at the limits, and long reactions.
+  const longPost = `See https://example.org/${unbroken(500, 'path')}\n${unbroken(TEXT_LIMITS.post - 600, 'Post')}`;
+  const post = await apiPost(owner.page, main.id, longPost);
+  await apiPost(member.page, main.id, unbroken(TEXT_LIMITS.post, 'Member'));
+  for (const tag of ['First', 'Second', 'Third']) {
+    await apiComment(member.page, post.id, unbroken(TEXT_LIMITS.comment, tag));
+  }
+  for (const emoji of [
+    '\u2764\uFE0F',
+    '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}',
+    '\u{1F389}',
+  ]) {
+    const res = await member.page.request.post('/api/reactions', { data: { postId: post.id, emoji } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  await apiPost(owner.page, rejecting.id, unbroken(TEXT_LIMITS.post, 'Archived'));
   expect((await owner.page.request.post(`/api/timelines/${rejecting.id}/archive`)).ok()).toBe(true);
   expect((await owner.page.request.delete(`/api/timelines/${deleted.id}`)).ok()).toBe(true);
 
@@ -254,6 +334,7 @@ test.beforeAll(async ({ browser }) => {
     },
     emails: { owner: owner.email, member: member.email, requester: requester.email },
     threadline: { id: main.id, name },
+    archived: { id: rejecting.id },
   };
 });
 

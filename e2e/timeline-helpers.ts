@@ -138,3 +138,52 @@ export const toastWith = (page: Page, text: string | RegExp): Locator =>
   page.locator('[role="region"][aria-label^="Notifications"] li').filter({ hasText: text });
 
 export const expectToast = (page: Page, text: string | RegExp) => expect(toastWith(page, text)).toBeVisible();
+
+// ---- posts (issue 9) ----
+
+export interface ApiPost {
+  id: string;
+  createdAt: string;
+  content: string | null;
+}
+
+/** A text post made through the API (the composer is what the feed specs exercise). */
+export async function apiPost(page: Page, timelineId: string, content: string): Promise<ApiPost> {
+  const res = await page.request.post('/api/posts', { data: { timelineId, type: 'text', content } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ApiPost;
+}
+
+export async function apiComment(page: Page, postId: string, content: string) {
+  const res = await page.request.post('/api/comments', { data: { postId, content } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string };
+}
+
+export async function apiSetPermissions(
+  page: Page,
+  timelineId: string,
+  permissions: Partial<Record<'allowParticipantPosts' | 'allowParticipantComments', boolean>>,
+) {
+  const res = await page.request.patch(`/api/timelines/${timelineId}/permissions`, { data: permissions });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** The owner gives a member another role (moderator, participant, viewer). */
+export async function apiSetRole(page: Page, timelineId: string, userId: string, role: string) {
+  const res = await page.request.patch(`/api/timelines/${timelineId}/members/${userId}`, { data: { role } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+export async function apiUserId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/auth/user');
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** A post card of the feed (an article named by its author) that contains `text`. */
+export const postCard = (page: Page, text: string | RegExp): Locator =>
+  page.getByRole('main').getByRole('article').filter({ hasText: text });
+
+/** Every post card of the feed, tombstones excepted. */
+export const postCards = (page: Page): Locator => page.getByRole('main').getByRole('article');

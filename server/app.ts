@@ -19,10 +19,13 @@ import { loggerOptions, RequestLogController } from './http/logging.ts';
 import { isCrossSite } from './http/origin.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
 import { authRoutes } from './routes/auth.ts';
+import { commentRoutes } from './routes/comments.ts';
 import { joinRequestRoutes } from './routes/joinRequests.ts';
 import { memberRoutes } from './routes/members.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { postRoutes } from './routes/posts.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { reactionRoutes } from './routes/reactions.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { timelineRoutes } from './routes/timelines.ts';
 import { unreadRoutes } from './routes/unread.ts';
@@ -128,6 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await signedIn.register(memberRoutes);
     await signedIn.register(joinRequestRoutes);
     await signedIn.register(unreadRoutes);
+    await signedIn.register(postRoutes);
+    await signedIn.register(commentRoutes);
+    await signedIn.register(reactionRoutes);
     await signedIn.register(subscriptionRoutes);
   });
 

@@ -29,15 +29,17 @@ export function useMeta() {
 }
 
 /** Browser navigations, not screens (spec 000 §2); `returnTo` is where to come back once signed in. */
-export function goToLogin(returnTo?: string | null) {
-  window.location.href = signInUrl(returnTo);
+export function goToLogin(returnTo?: string | null, tab?: AuthTab) {
+  window.location.href = signInUrl(returnTo, tab);
 }
 
 /** Local accounts open /login on the asked tab; OpenID Connect has no tabs, so it starts at /api/login. */
 export function useStartSignIn() {
   const { data: meta } = useMeta();
   const [, navigate] = useLocation();
-  return (tab: AuthTab) => (meta?.authProvider === 'local' ? navigate(loginScreenPath(tab)) : goToLogin());
+  // Before /api/meta has answered, /api/login decides (and keeps the tab for the built-in screen).
+  return (tab: AuthTab) =>
+    meta?.authProvider === 'local' ? navigate(loginScreenPath(tab)) : goToLogin(null, tab);
 }
 
 export function signOut() {

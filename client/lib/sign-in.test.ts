@@ -25,6 +25,12 @@ describe('signInUrl', () => {
       expect(signInUrl(value), String(value)).toBe('/api/login');
     }
   });
+
+  it('asks for the Create account tab when that is where the visitor is going', () => {
+    expect(signInUrl(null, 'register')).toBe('/api/login?tab=register');
+    expect(signInUrl('/profile', 'register')).toBe('/api/login?tab=register&returnTo=%2Fprofile');
+    expect(signInUrl('/profile', 'signin')).toBe('/api/login?returnTo=%2Fprofile');
+  });
 });
 
 describe('readLoginQuery', () => {

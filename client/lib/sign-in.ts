@@ -12,10 +12,17 @@ export const isAppPath = (pathname: string): boolean => APP_PATH.test(pathname);
 export const currentPath = (): string =>
   `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
-/** `/api/login`, carrying the page to come back to when it is a safe one other than home. */
-export function signInUrl(returnTo?: string | null): string {
+/**
+ * `/api/login`, carrying the page to come back to when it is a safe one other than home, and the tab to open
+ * (the built-in sign-in screen honours it; OpenID Connect has none).
+ */
+export function signInUrl(returnTo?: string | null, tab: AuthTab = 'signin'): string {
   const path = safeReturnPath(returnTo);
-  return path && path !== '/' ? `/api/login?returnTo=${encodeURIComponent(path)}` : '/api/login';
+  const query = new URLSearchParams();
+  if (tab === 'register') query.set('tab', 'register');
+  if (path && path !== '/') query.set('returnTo', path);
+  const search = query.toString();
+  return search ? `/api/login?${search}` : '/api/login';
 }
 
 /** The built-in sign-in screen on a tab (local accounts only; OIDC starts at /api/login). */

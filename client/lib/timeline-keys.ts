@@ -1,5 +1,6 @@
 // Query keys shared by every feature that reads threadlines, so one mutation can refresh the others.
 import type { TimelineState } from '../../common/roles.ts';
+import type { FeedFilter } from '../../common/schemas/post.ts';
 import type { JoinRequestStatus } from '../../common/schemas/timeline.ts';
 
 export const timelineKeys = {
@@ -15,6 +16,16 @@ export const timelineKeys = {
   joinRequests: (id: string, status?: JoinRequestStatus) =>
     ['/api/timelines', id, 'join-requests', status ?? 'all'] as const,
   myJoinRequests: ['/api/my-join-requests'] as const,
+  /** Prefix of every feed of a threadline (each filter is its own infinite query). */
+  allPosts: (id: string) => ['/api/timelines', id, 'posts'] as const,
+  /** GET /api/timelines/{id}/posts?type=...: an infinite query, pages fetched by `feedUrl`. */
+  posts: (id: string, filter: FeedFilter) => ['/api/timelines', id, 'posts', filter] as const,
+  /** Prefix of every search of a threadline. */
+  allSearches: (id: string) => ['/api/timelines', id, 'search'] as const,
+  /** GET /api/timelines/{id}/search?q=... */
+  search: (id: string, q: string) => ['/api/timelines', id, 'search', q] as const,
+  /** GET /api/posts/{postId}/comments: an infinite query, oldest first. */
+  comments: (postId: string) => ['/api/posts', postId, 'comments'] as const,
   subscriptionStatus: ['/api/subscription/status'] as const,
 };
 

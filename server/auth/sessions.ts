@@ -19,6 +19,19 @@ export class SessionStore {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Prepared once: every signed-in request runs it (named statement on PostgreSQL, no SQL rebuilt). */
+  private lookupStatement?: ReturnType<SessionStore['prepareLookup']>;
+
+  private prepareLookup() {
+    return this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessionUserId))
+      .where(eq(sessions.sid, sql.placeholder('sid')))
+      .limit(1)
+      .prepare('session_lookup');
+  }
+
   private key(token: string): string {
     return createHmac('sha256', this.secret).update(token).digest('base64url');
   }
@@ -39,12 +52,8 @@ export class SessionStore {
   async resolve(token: string | undefined): Promise<{ user: User; token: string } | null> {
     if (!token || token.length > 100) return null;
     const sid = this.key(token);
-    const [row] = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessionUserId))
-      .where(eq(sessions.sid, sid))
-      .limit(1);
+    this.lookupStatement ??= this.prepareLookup();
+    const [row] = await this.lookupStatement.execute({ sid });
     if (!row) return null;
     const now = this.now();
     const expire = row.session.expire.getTime();

@@ -1,11 +1,40 @@
 // Membership changes lock the threadline row first (DECISIONS §3): joins, requests, approvals, retractions,
 // blocks and leaves on one threadline run one at a time, and each re-checks its preconditions under the lock.
+// Posts, comments and reactions take the same row in share mode: they run side by side, but never while a
+// block, a role or permission change, a pin or a delete of that threadline is half done.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type Timeline, timelines } from '../db/schema/index.ts';
+import {
+  authorize,
+  loadTimelineAccess,
+  type TimelineAccess,
+  type TimelineAction,
+} from '../policies/timeline.ts';
 
 /** Locks the threadline until the transaction ends and returns it as it is now. */
-export async function lockTimeline(tx: Db, timelineId: string): Promise<Timeline | undefined> {
-  const [row] = await tx.select().from(timelines).where(eq(timelines.id, timelineId)).for('update');
+export async function lockTimeline(
+  tx: Db,
+  timelineId: string,
+  strength: 'update' | 'share' = 'update',
+): Promise<Timeline | undefined> {
+  const [row] = await tx.select().from(timelines).where(eq(timelines.id, timelineId)).for(strength);
   return row;
+}
+
+/**
+ * Locks the threadline, then loads and authorizes the caller's access as it is under the lock: a caller
+ * blocked a moment ago is refused here even if the route's first check let them through.
+ */
+export async function lockedAccess(
+  tx: Db,
+  timelineId: string,
+  userId: string,
+  action: TimelineAction,
+  strength: 'update' | 'share',
+): Promise<TimelineAccess> {
+  await lockTimeline(tx, timelineId, strength);
+  const access = await loadTimelineAccess(tx, timelineId, userId);
+  authorize(access, action);
+  return access;
 }

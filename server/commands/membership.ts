@@ -78,12 +78,16 @@ export async function unblock(db: Db, access: TimelineAccess, userId: string): P
   });
 }
 
+/** Under the threadline lock, so no post or comment checked against the old role lands after the change. */
 export async function changeRole(db: Db, access: TimelineAccess, userId: string, role: AssignableRole) {
-  const target = await otherMember(db, access, userId);
-  const [updated] = await db
-    .update(timelineMembers)
-    .set({ role })
-    .where(eq(timelineMembers.id, target.id))
-    .returning();
-  return updated!;
+  return db.transaction(async (tx) => {
+    await lockTimeline(tx, access.timeline.id);
+    const target = await otherMember(tx, access, userId);
+    const [updated] = await tx
+      .update(timelineMembers)
+      .set({ role })
+      .where(eq(timelineMembers.id, target.id))
+      .returning();
+    return updated!;
+  });
 }

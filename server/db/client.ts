@@ -53,6 +53,7 @@ export async function openPostgres(url: string): Promise<Database> {
 /** Opens PGlite in `dir` (or in memory when dir is undefined) and applies migrations. */
 export async function openPglite(dir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let releaseLock = async () => {};
@@ -61,7 +62,9 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     releaseLock = await takeDirectoryLock(dir);
   }
   try {
-    const client = dir ? new PGlite(dir) : new PGlite();
+    // btree_gin: the search index (migration 0004).
+    const options = { extensions: { btree_gin } };
+    const client = dir ? new PGlite(dir, options) : new PGlite(options);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     return {

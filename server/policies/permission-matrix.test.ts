@@ -1,11 +1,13 @@
-// Every route of threadlines and membership, called by each kind of caller against a fresh cast.
+// Every route of threadlines, membership and posts, called by each kind of caller against a fresh cast.
 // Refusals to people outside the threadline are the same 404 a random id gets: nothing leaks.
 import { describe, expect, it } from 'vitest';
+import { HEART } from '../../common/schemas/post.ts';
 import type { Db } from '../db/client.ts';
 import { timelineBlockedUsers, timelineJoinRequests, type User } from '../db/schema/index.ts';
 import { setupTestApp } from '../test/app.ts';
 import {
   addMember,
+  buildPost,
   buildThreadline,
   buildUser,
   type Caller,
@@ -29,7 +31,16 @@ type Actor = (typeof ACTORS)[number];
 type Expect = Partial<Record<Actor, number>> & { default: number };
 
 interface Cast {
-  ids: { timeline: string; target: string; blocked: string; request: string; joinCode: string };
+  ids: {
+    timeline: string;
+    target: string;
+    blocked: string;
+    request: string;
+    joinCode: string;
+    /** A post by the target participant, and one by the owner. */
+    post: string;
+    ownerPost: string;
+  };
   callers: Record<Actor, Caller>;
 }
 
@@ -55,14 +66,18 @@ async function buildCast(db: Db): Promise<Cast> {
     .insert(timelineJoinRequests)
     .values({ timelineId: timeline.id, userId: requester!.id })
     .returning();
+  const post = await buildPost(db, timeline, target!);
+  const ownerPost = await buildPost(db, timeline, owner!);
   const users = { outsider, viewer, participant, moderator, owner, blocked, otherOwner } as Record<
     Exclude<Actor, 'visitor'>,
     User
   >;
   const callers = { visitor: callerFor(t.app) } as Record<Actor, Caller>;
-  for (const [actor, user] of Object.entries(users)) {
-    callers[actor as Actor] = callerFor(t.app, await cookieFor(t.app, user));
-  }
+  await Promise.all(
+    Object.entries(users).map(async ([actor, user]) => {
+      callers[actor as Actor] = callerFor(t.app, await cookieFor(t.app, user));
+    }),
+  );
   return {
     ids: {
       timeline: timeline.id,
@@ -70,6 +85,8 @@ async function buildCast(db: Db): Promise<Cast> {
       blocked: blocked!.id,
       request: request!.id,
       joinCode: timeline.joinCode,
+      post: post.id,
+      ownerPost: ownerPost.id,
     },
     callers,
   };
@@ -80,6 +97,23 @@ interface RouteCase {
   name: string;
   call: (as: Caller, ids: Ids) => ReturnType<Caller['get']>;
   expect: Expect;
+  /** No caller's answer changes what the next one gets (reads, refusals): one cast serves them all. */
+  shared?: boolean;
+}
+
+/** A fresh cast per caller unless the route is `shared`. */
+function castsFor(route: RouteCase, prepare: (cast: Cast) => Promise<unknown> = async () => {}) {
+  let shared: Promise<Cast> | undefined;
+  const fresh = async () => {
+    const cast = await buildCast(t.app.db);
+    await prepare(cast);
+    return cast;
+  };
+  return () => {
+    if (!route.shared) return fresh();
+    shared ??= fresh();
+    return shared;
+  };
 }
 
 const NOT_VISIBLE = { outsider: 404, blocked: 404, otherOwner: 404 } as const;
@@ -87,6 +121,72 @@ const ownerOnly: Expect = { default: 403, owner: 200, ...NOT_VISIBLE };
 const membersOnly: Expect = { default: 200, ...NOT_VISIBLE };
 const moderators: Expect = { default: 403, owner: 200, moderator: 200, ...NOT_VISIBLE };
 const anyone = (status: number): Expect => ({ default: status });
+/** Writes of members that viewers may not make (posting, commenting). */
+const writers = (status: number): Expect => ({ default: status, viewer: 403, ...NOT_VISIBLE });
+/** The owner's and moderators' right to delete a participant's post. */
+const deleters: Expect = { default: 403, owner: 200, moderator: 200, ...NOT_VISIBLE };
+
+/** Issue 9's routes. Names carry `:id` (threadline) or `:postId` so a 404 is compared with a ghost's. */
+const POST_ROUTES: RouteCase[] = [
+  {
+    name: 'POST /api/posts {timelineId: :id}',
+    call: (as, ids) => as.post('/api/posts', { timelineId: ids.timeline, content: 'Hi' }),
+    expect: writers(201),
+    shared: true,
+  },
+  {
+    name: 'GET /api/timelines/:id/posts',
+    call: (as, ids) => as.get(`/api/timelines/${ids.timeline}/posts?limit=5&type=text`),
+    expect: membersOnly,
+    shared: true,
+  },
+  {
+    name: 'GET /api/timelines/:id/search',
+    call: (as, ids) => as.get(`/api/timelines/${ids.timeline}/search?q=hel`),
+    expect: membersOnly,
+    shared: true,
+  },
+  {
+    name: 'POST /api/comments {postId: :postId}',
+    call: (as, ids) => as.post('/api/comments', { postId: ids.post, content: 'Nice' }),
+    expect: writers(201),
+    shared: true,
+  },
+  {
+    name: 'GET /api/posts/:postId/comments',
+    call: (as, ids) => as.get(`/api/posts/${ids.post}/comments`),
+    expect: membersOnly,
+    shared: true,
+  },
+  {
+    name: 'POST /api/reactions {postId: :postId}',
+    call: (as, ids) => as.post('/api/reactions', { postId: ids.post, emoji: HEART }),
+    expect: membersOnly,
+    shared: true,
+  },
+  {
+    name: 'POST /api/timelines/:id/pin/:postId',
+    call: (as, ids) => as.post(`/api/timelines/${ids.timeline}/pin/${ids.post}`),
+    expect: ownerOnly,
+    shared: true,
+  },
+  {
+    name: 'DELETE /api/timelines/:id/pin',
+    call: (as, ids) => as.delete(`/api/timelines/${ids.timeline}/pin`),
+    expect: ownerOnly,
+    shared: true,
+  },
+  {
+    name: "DELETE /api/posts/:postId (a participant's)",
+    call: (as, ids) => as.delete(`/api/posts/${ids.post}`),
+    expect: deleters,
+  },
+  {
+    name: "DELETE /api/posts/:postId (the owner's)",
+    call: (as, ids) => as.delete(`/api/posts/${ids.ownerPost}`),
+    expect: ownerOnly,
+  },
+];
 
 const ROUTES: RouteCase[] = [
   {
@@ -99,22 +199,26 @@ const ROUTES: RouteCase[] = [
     name: 'GET /api/user/timelines?filter=archived',
     call: (as) => as.get('/api/user/timelines?filter=archived'),
     expect: anyone(200),
+    shared: true,
   },
   {
     name: 'GET unread-counts',
     call: (as) => as.get('/api/user/timelines/unread-counts'),
     expect: anyone(200),
+    shared: true,
   },
   {
     name: 'GET /api/pending-requests-summary',
     call: (as) => as.get('/api/pending-requests-summary'),
     expect: anyone(200),
+    shared: true,
   },
   { name: 'GET /api/my-join-requests', call: (as) => as.get('/api/my-join-requests'), expect: anyone(200) },
   {
     name: 'GET /api/subscription/status',
     call: (as) => as.get('/api/subscription/status'),
     expect: anyone(200),
+    shared: true,
   },
   {
     name: 'POST /api/timelines/join',
@@ -125,16 +229,19 @@ const ROUTES: RouteCase[] = [
     name: 'GET /api/timelines/:id',
     call: (as, ids) => as.get(`/api/timelines/${ids.timeline}`),
     expect: membersOnly,
+    shared: true,
   },
   {
     name: 'POST mark-viewed',
     call: (as, ids) => as.post(`/api/timelines/${ids.timeline}/mark-viewed`),
     expect: membersOnly,
+    shared: true,
   },
   {
     name: 'POST mark-comments-viewed',
     call: (as, ids) => as.post(`/api/timelines/${ids.timeline}/mark-comments-viewed`),
     expect: membersOnly,
+    shared: true,
   },
   {
     name: 'POST archive',
@@ -182,6 +289,7 @@ const ROUTES: RouteCase[] = [
     name: 'GET blocked-users',
     call: (as, ids) => as.get(`/api/timelines/${ids.timeline}/blocked-users`),
     expect: ownerOnly,
+    shared: true,
   },
   {
     name: 'POST unblock/:userId',
@@ -192,11 +300,13 @@ const ROUTES: RouteCase[] = [
     name: 'GET join-requests',
     call: (as, ids) => as.get(`/api/timelines/${ids.timeline}/join-requests`),
     expect: moderators,
+    shared: true,
   },
   {
     name: 'GET join-requests?status=pending',
     call: (as, ids) => as.get(`/api/timelines/${ids.timeline}/join-requests?status=pending`),
     expect: moderators,
+    shared: true,
   },
   {
     name: 'POST join-requests/:requestId/approve',
@@ -213,6 +323,7 @@ const ROUTES: RouteCase[] = [
     call: (as, ids) => as.delete(`/api/join-requests/${ids.request}`),
     expect: anyone(404),
   },
+  ...POST_ROUTES,
 ];
 
 const expected = (e: Expect, actor: Actor) => (actor === 'visitor' ? 401 : (e[actor] ?? e.default));
@@ -222,15 +333,21 @@ describe('permission matrix', () => {
     it(route.name, async () => {
       const results: Record<string, number> = {};
       const wanted: Record<string, number> = {};
+      const nextCast = castsFor(route);
       for (const actor of ACTORS) {
-        // A fresh cast per caller: one caller's write must not change the next one's answer.
-        const cast = await buildCast(t.app.db);
+        // A fresh cast per caller (unless shared): one caller's write must not change the next one's answer.
+        const cast = await nextCast();
         const res = await route.call(cast.callers[actor], cast.ids);
         results[actor] = res.statusCode;
         wanted[actor] = expected(route.expect, actor);
         if (res.statusCode === 404 && route.name.includes(':id')) {
           // Exactly what a threadline that does not exist answers.
           const ghost = await route.call(cast.callers[actor], { ...cast.ids, timeline: crypto.randomUUID() });
+          expect(res.json(), `${actor} ${route.name}`).toEqual(ghost.json());
+        } else if (res.statusCode === 404 && route.name.includes(':postId')) {
+          // Exactly what a post that does not exist answers.
+          const ghostIds = { ...cast.ids, post: crypto.randomUUID(), ownerPost: crypto.randomUUID() };
+          const ghost = await route.call(cast.callers[actor], ghostIds);
           expect(res.json(), `${actor} ${route.name}`).toEqual(ghost.json());
         }
         if (res.statusCode === 401) expect(res.json()).toEqual({ message: 'Unauthorized' });
@@ -278,16 +395,66 @@ describe('archived threadline', () => {
       call: (as, ids) => as.post('/api/timelines/join', { joinCode: ids.joinCode }),
       expect: { default: 403 },
     },
+    // Issue 9: reads for the owner alone, every write refused ("Timeline is archived").
+    ...POST_ROUTES.map((route) => ({
+      ...route,
+      expect: route.name.startsWith('GET ') ? ownerOnly : { default: 403, ...NOT_VISIBLE },
+      shared: true,
+    })),
   ];
   for (const route of ARCHIVED_ROUTES) {
     it(route.name, async () => {
       const results: Record<string, number> = {};
       const wanted: Record<string, number> = {};
+      const nextCast = castsFor(route, (cast) =>
+        cast.callers.owner.post(`/api/timelines/${cast.ids.timeline}/archive`),
+      );
       for (const actor of ACTORS) {
-        const cast = await buildCast(t.app.db);
-        await cast.callers.owner.post(`/api/timelines/${cast.ids.timeline}/archive`);
-        results[actor] = (await route.call(cast.callers[actor], cast.ids)).statusCode;
+        const cast = await nextCast();
+        const res = await route.call(cast.callers[actor], cast.ids);
+        results[actor] = res.statusCode;
         wanted[actor] = expected(route.expect, actor);
+        if (
+          res.statusCode === 403 &&
+          POST_ROUTES.includes(route as RouteCase) &&
+          !route.name.startsWith('GET')
+        ) {
+          expect(res.json(), `${actor} ${route.name}`).toEqual({ message: 'Timeline is archived' });
+        }
+      }
+      expect(results).toEqual(wanted);
+    });
+  }
+});
+
+describe('deleted threadline', () => {
+  // Closed to everything: each route answers what it answers for a threadline (or post) that never existed.
+  const DELETED_ROUTES: RouteCase[] = [
+    {
+      name: 'GET /api/timelines/:id',
+      call: (as, ids) => as.get(`/api/timelines/${ids.timeline}`),
+      expect: anyone(404),
+    },
+    ...POST_ROUTES.map((route) => ({ ...route, expect: anyone(404), shared: true })),
+  ];
+  for (const route of DELETED_ROUTES) {
+    it(route.name, async () => {
+      const results: Record<string, number> = {};
+      const wanted: Record<string, number> = {};
+      const nextCast = castsFor(route, (cast) =>
+        cast.callers.owner.delete(`/api/timelines/${cast.ids.timeline}`),
+      );
+      for (const actor of ACTORS) {
+        const cast = await nextCast();
+        const res = await route.call(cast.callers[actor], cast.ids);
+        results[actor] = res.statusCode;
+        wanted[actor] = expected(route.expect, actor);
+        if (res.statusCode === 404) {
+          const onPost = !route.name.includes(':id') && route.name.includes(':postId');
+          expect(res.json(), `${actor} ${route.name}`).toEqual({
+            message: onPost ? 'Post not found' : 'Timeline not found',
+          });
+        }
       }
       expect(results).toEqual(wanted);
     });

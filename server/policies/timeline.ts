@@ -1,6 +1,6 @@
 // Who may do what to a threadline (DECISIONS §5). Every timeline route loads access with
 // `loadTimelineAccess` and asks `authorize`; non-members and deleted threadlines are a plain 404.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../common/roles.ts';
 import type { Db } from '../db/client.ts';
 import { type Timeline, type TimelineMember, timelineMembers, timelines } from '../db/schema/index.ts';
@@ -21,12 +21,43 @@ export type TimelineAction =
   | 'leave'
   | 'archive'
   | 'restore'
-  | 'delete';
+  | 'delete'
+  | 'post'
+  | 'comment'
+  | 'react'
+  | 'pin'
+  /** Archived threadlines refuse it; whose posts may go is `canDeletePost` (policies/post.ts). */
+  | 'deletePost';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
 export const TIMELINE_NOT_FOUND = 'Timeline not found';
+
+const prepareAccess = (db: Db) =>
+  db
+    .select({ timeline: timelines, member: timelineMembers })
+    .from(timelines)
+    .innerJoin(
+      timelineMembers,
+      and(
+        eq(timelineMembers.timelineId, timelines.id),
+        eq(timelineMembers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .where(eq(timelines.id, sql.placeholder('timelineId')))
+    .limit(1)
+    .prepare('timeline_access');
+
+/** Every route asks it, so it is prepared once per handle (a transaction's handle gets its own). */
+const accessStatements = new WeakMap<Db, ReturnType<typeof prepareAccess>>();
+function accessStatement(db: Db) {
+  const known = accessStatements.get(db);
+  if (known) return known;
+  const statement = prepareAccess(db);
+  accessStatements.set(db, statement);
+  return statement;
+}
 
 /** The threadline and the caller's membership, or 404 when it is missing, deleted or not theirs. */
 export async function loadTimelineAccess(
@@ -35,15 +66,7 @@ export async function loadTimelineAccess(
   userId: string,
 ): Promise<TimelineAccess> {
   if (!isUuid(timelineId)) throw notFound(TIMELINE_NOT_FOUND);
-  const [row] = await db
-    .select({ timeline: timelines, member: timelineMembers })
-    .from(timelines)
-    .innerJoin(
-      timelineMembers,
-      and(eq(timelineMembers.timelineId, timelines.id), eq(timelineMembers.userId, userId)),
-    )
-    .where(eq(timelines.id, timelineId))
-    .limit(1);
+  const [row] = await accessStatement(db).execute({ timelineId, userId });
   if (!row || row.timeline.deletedAt) throw notFound(TIMELINE_NOT_FOUND);
   return { timeline: row.timeline, member: row.member as TimelineAccess['member'] };
 }
@@ -84,7 +107,13 @@ export function refusal(
   }
   switch (action) {
     case 'view':
+    case 'react':
+    case 'deletePost':
       return null;
+    case 'post':
+      return contribution(access, access.timeline.allowParticipantPosts, POST_REFUSALS);
+    case 'comment':
+      return contribution(access, access.timeline.allowParticipantComments, COMMENT_REFUSALS);
     case 'listJoinRequests':
     case 'respondToJoinRequests':
       return isOwner || role === 'moderator'
@@ -92,6 +121,32 @@ export function refusal(
         : no('Only the owner and moderators can manage join requests');
     default:
       return isOwner ? null : no(OWNER_ONLY);
+  }
+}
+
+export const POST_REFUSALS = {
+  viewer: 'Viewers cannot post in this timeline',
+  participant: 'Posting is currently disabled for participants in this timeline.',
+};
+export const COMMENT_REFUSALS = {
+  viewer: 'Viewers cannot comment in this timeline',
+  participant: 'Comments are currently disabled for participants in this timeline',
+};
+
+/** Posts and comments: owners and moderators always; participants when the switch allows; viewers never. */
+function contribution(
+  access: TimelineAccess,
+  participantsAllowed: boolean,
+  refusals: { viewer: string; participant: string },
+) {
+  switch (access.member.role) {
+    case 'owner':
+    case 'moderator':
+      return null;
+    case 'participant':
+      return participantsAllowed ? null : { status: 403 as const, message: refusals.participant };
+    default:
+      return { status: 403 as const, message: refusals.viewer };
   }
 }
 

@@ -148,6 +148,15 @@ describe('sessions', () => {
     expect(await go('https://evil.example/')).toBe('/login');
     expect(await go('//evil.example/')).toBe('/login');
   });
+
+  it('GET /api/login?tab=register opens Create account (a click before /api/meta answered lands here)', async () => {
+    const go = async (url: string) => (await t.app.inject({ url })).headers.location;
+    expect(await go('/api/login?tab=register')).toBe('/login?tab=register');
+    expect(await go('/api/login?tab=register&returnTo=%2Fprofile')).toBe(
+      '/login?tab=register&returnTo=%2Fprofile',
+    );
+    expect(await go('/api/login?tab=evil')).toBe('/login');
+  });
 });
 
 describe('request hygiene', () => {

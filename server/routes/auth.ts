@@ -59,8 +59,13 @@ export async function authRoutes(app: FastifyInstance) {
 
   // `?returnTo=/path` carries a deep link through sign-in (DECISIONS §2); anything else is dropped.
   app.get('/api/login', async (request, reply) => {
-    const returnTo = safeReturnPath((request.query as { returnTo?: unknown }).returnTo);
-    return reply.redirect(returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login');
+    const query = request.query as { returnTo?: unknown; tab?: unknown };
+    const returnTo = safeReturnPath(query.returnTo);
+    const params = new URLSearchParams();
+    if (query.tab === 'register') params.set('tab', 'register');
+    if (returnTo) params.set('returnTo', returnTo);
+    const search = params.toString();
+    return reply.redirect(search ? `/login?${search}` : '/login');
   });
 
   app.post(

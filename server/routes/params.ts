@@ -10,3 +10,12 @@ export const requestParams = z.object({ id: z.string().max(100), requestId: z.st
 export type TimelineParams = z.infer<typeof timelineParams>;
 export type MemberParams = z.infer<typeof memberParams>;
 export type RequestParams = z.infer<typeof requestParams>;
+
+/** `/api/posts/{id}`, `/api/posts/{postId}/comments`, `/api/timelines/{id}/pin/{postId}`. */
+export const postParams = z.object({ id: z.string().max(100) });
+export const postCommentsParams = z.object({ postId: z.string().max(100) });
+export const pinParams = z.object({ id: z.string().max(100), postId: z.string().max(100) });
+
+export type PostParams = z.infer<typeof postParams>;
+export type PostCommentsParams = z.infer<typeof postCommentsParams>;
+export type PinParams = z.infer<typeof pinParams>;

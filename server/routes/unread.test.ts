@@ -66,6 +66,69 @@ describe('unread counts and mark-read', () => {
   });
 });
 
+describe('unread counts moving with real posts and comments', () => {
+  it('counts what others post and comment through the API, until each mark', async () => {
+    const owner = await signedInUser(t.app);
+    const bob = await signedInUser(t.app);
+    const cat = await signedInUser(t.app);
+    const tl = await buildThreadline(t.app.db, owner.user);
+    await addMember(t.app.db, tl, bob.user);
+    await addMember(t.app.db, tl, cat.user, 'viewer');
+    const counts = async (who: typeof bob) => {
+      const all = (await who.as.get('/api/user/timelines/unread-counts')).json();
+      const mine = all.find((c: { timelineId: string }) => c.timelineId === tl.id);
+      return [mine.unreadPostCount, mine.unreadCommentCount];
+    };
+    const post = async (who: typeof bob, content: string) => {
+      const res = await who.as.post('/api/posts', { timelineId: tl.id, content });
+      expect(res.statusCode).toBe(201);
+      return res.json().id as string;
+    };
+    const comment = async (who: typeof bob, postId: string) => {
+      expect((await who.as.post('/api/comments', { postId, content: 'c' })).statusCode).toBe(201);
+    };
+    // Everyone starts at zero: nothing since they joined.
+    for (const who of [owner, bob, cat]) expect(await counts(who)).toEqual([0, 0]);
+
+    const p1 = await post(owner, 'one');
+    await post(owner, 'two');
+    const b1 = await post(bob, 'mine');
+    expect(await counts(bob)).toEqual([2, 0]);
+    expect(await counts(cat)).toEqual([3, 0]);
+    expect(await counts(owner)).toEqual([1, 0]);
+
+    await comment(owner, b1);
+    await comment(owner, p1);
+    await comment(bob, p1);
+    expect(await counts(bob)).toEqual([2, 2]);
+    expect(await counts(cat)).toEqual([3, 3]);
+    expect(await counts(owner)).toEqual([1, 1]);
+
+    // Viewing the feed clears posts, not comments; then comments.
+    await bob.as.post(`/api/timelines/${tl.id}/mark-viewed`);
+    expect(await counts(bob)).toEqual([0, 2]);
+    await bob.as.post(`/api/timelines/${tl.id}/mark-comments-viewed`);
+    expect(await counts(bob)).toEqual([0, 0]);
+    await post(owner, 'three');
+    await comment(owner, b1);
+    expect(await counts(bob)).toEqual([1, 1]);
+
+    // A deleted post no longer counts as unread.
+    const p4 = await post(owner, 'four');
+    expect(await counts(bob)).toEqual([2, 1]);
+    expect((await owner.as.delete(`/api/posts/${p4}`)).statusCode).toBe(200);
+    expect(await counts(bob)).toEqual([1, 1]);
+
+    // The owner's own marks are separate from Bob's.
+    await owner.as.post(`/api/timelines/${tl.id}/mark-viewed`);
+    await owner.as.post(`/api/timelines/${tl.id}/mark-comments-viewed`);
+    expect(await counts(owner)).toEqual([0, 0]);
+    expect(await counts(bob)).toEqual([1, 1]);
+    await post(bob, 'for the owner');
+    expect(await counts(owner)).toEqual([1, 0]);
+  });
+});
+
 describe('GET /api/subscription/status', () => {
   it('answers plan, limits, usage and status', async () => {
     const ada = await signedInUser(t.app, { plan: 'community', storageUsedBytes: 1234 });

@@ -1,5 +1,6 @@
 // Test factories: build rows directly instead of copying setup between tests.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../common/roles.ts';
 import { sessionCookieName } from '../auth/cookies.ts';
@@ -10,6 +11,7 @@ import {
   comments,
   type Post,
   posts,
+  reactions,
   type Timeline,
   timelineMembers,
   timelines,
@@ -121,4 +123,26 @@ export async function buildComment(
     })
     .returning();
   return comment!;
+}
+
+/** A post whose `createdAt` is an exact timestamp with microseconds (e.g. '2026-01-01T00:00:00.123456Z'). */
+export async function buildPostAt(
+  db: Db,
+  timeline: Timeline,
+  author: User,
+  createdAt: string,
+  overrides: Partial<typeof posts.$inferInsert> = {},
+): Promise<Post> {
+  return buildPost(db, timeline, author, {
+    ...overrides,
+    createdAt: sql`${createdAt}::timestamptz` as unknown as Date,
+  });
+}
+
+export async function buildReaction(db: Db, post: Post, user: User, emoji = '\u2764\uFE0F') {
+  const [reaction] = await db
+    .insert(reactions)
+    .values({ postId: post.id, userId: user.id, emoji })
+    .returning();
+  return reaction!;
 }

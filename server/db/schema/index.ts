@@ -137,10 +137,15 @@ export const posts = pgTable(
     ),
   },
   (t) => [
-    // Ascending on purpose: PostgreSQL reads it backwards for newest-first pages. Author and deletedAt
-    // ride along so unread counts are index-only scans (bench/timelines-list.ts).
-    index('posts_timeline_created_idx').on(t.timelineId, t.createdAt, t.authorId, t.deletedAt),
-    index('posts_search_idx').using('gin', t.searchVector),
+    // Ascending on purpose: PostgreSQL reads it backwards for newest-first pages, and the id breaks ties in
+    // the feed's keyset. Author and deletedAt ride along so unread counts are index-only scans
+    // (bench/timelines-list.ts).
+    index('posts_timeline_created_idx').on(t.timelineId, t.createdAt, t.id, t.authorId, t.deletedAt),
+    // The feed's type filters (text, video, audio, file) page through one type without reading the others.
+    index('posts_timeline_type_created_idx').on(t.timelineId, t.type, t.createdAt, t.id),
+    // One threadline's matches only (btree_gin): a global GIN bitmap filtered by threadline afterwards read
+    // tens of thousands of other threadlines' rows for common prefixes (bench/README.md, feed.ts).
+    index('posts_timeline_search_idx').using('gin', t.timelineId, t.searchVector),
     check('posts_type_check', sql`${t.type} in ('text', 'image', 'video', 'audio', 'file', 'gallery')`),
   ],
 );
@@ -165,7 +170,7 @@ export const comments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('comments_post_created_idx').on(t.postId, t.createdAt),
+    index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
     index('comments_timeline_created_idx').on(t.timelineId, t.createdAt, t.authorId),
   ],
 );
@@ -348,4 +353,5 @@ export type User = typeof users.$inferSelect;
 export type Timeline = typeof timelines.$inferSelect;
 export type TimelineMember = typeof timelineMembers.$inferSelect;
 export type Post = typeof posts.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
 export type JoinRequestRow = typeof timelineJoinRequests.$inferSelect;

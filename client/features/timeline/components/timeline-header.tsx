@@ -1,5 +1,6 @@
-// The threadline page's header (spec 001 §2 Header). Search and filter toggles arrive with posts.
-import { ArrowLeft, LogOut, UserPlus, Users } from 'lucide-react';
+// The threadline page's header (spec 001 §2 Header).
+import { ArrowLeft, Filter, LogOut, Search, UserPlus, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { TimelineDetail } from '../../../../common/schemas/timeline.ts';
 import { RoleBadge } from '../../../components/role-badge.tsx';
@@ -12,14 +13,23 @@ import type { TimelineDialog } from './timeline-dialogs.tsx';
 import { TimelineSettingsMenu } from './timeline-settings-menu.tsx';
 import { TimelineSwitcher } from './timeline-switcher.tsx';
 
+export interface FeedToggles {
+  searchOpen: boolean;
+  filterOpen: boolean;
+  onToggleSearch: () => void;
+  onToggleFilter: () => void;
+}
+
 export function TimelineHeader({
   timeline,
   memberCount,
   onOpen,
+  toggles,
 }: {
   timeline: TimelineDetail;
   memberCount: number;
   onOpen: (dialog: TimelineDialog) => void;
+  toggles: FeedToggles;
 }) {
   const { user } = useAuth();
   const [, navigate] = useLocation();
@@ -69,6 +79,12 @@ export function TimelineHeader({
           </Button>
           <TimelineSwitcher currentId={timeline.id} />
           <div className="ml-auto flex items-center gap-2">
+            <BarToggle label="Search posts" pressed={toggles.searchOpen} onToggle={toggles.onToggleSearch}>
+              <Search aria-hidden="true" />
+            </BarToggle>
+            <BarToggle label="Filter posts" pressed={toggles.filterOpen} onToggle={toggles.onToggleFilter}>
+              <Filter aria-hidden="true" />
+            </BarToggle>
             {/* The panel is for moderators too (spec 001 §6); owners reach it from the settings menu. */}
             {timeline.role === 'moderator' && !archived && (
               <Button variant="outline" size="sm" onClick={() => onOpen('joinRequests')}>
@@ -90,5 +106,22 @@ export function TimelineHeader({
         </div>
       </div>
     </header>
+  );
+}
+
+/** The header's search and filter switches: icon buttons that show and hide their bar. */
+function BarToggle(props: { label: string; pressed: boolean; onToggle: () => void; children: ReactNode }) {
+  return (
+    <Button
+      variant={props.pressed ? 'secondary' : 'outline'}
+      size="icon"
+      className="size-9"
+      aria-label={props.label}
+      title={props.label}
+      aria-pressed={props.pressed}
+      onClick={props.onToggle}
+    >
+      {props.children}
+    </Button>
   );
 }

@@ -13,7 +13,7 @@ import { useTimeline } from '../api/get-timeline.ts';
 import { useLoadErrorRedirect } from '../hooks/use-load-error-redirect.ts';
 import { useMarkReadOnOpen } from '../hooks/use-mark-read-on-open.ts';
 import { ArchivedNotice } from './archived-notice.tsx';
-import { FeedPlaceholder } from './feed-placeholder.tsx';
+import { Feed } from './feed/feed.tsx';
 import { type TimelineDialog, TimelineDialogs } from './timeline-dialogs.tsx';
 import { TimelineHeader } from './timeline-header.tsx';
 
@@ -75,6 +75,8 @@ function TimelineView({ data }: { data: TimelinePageData }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [dialog, setDialog] = React.useState<TimelineDialog | null>(null);
+  const [searchOpen, setSearchOpen] = React.useState(false);
+  const [filterOpen, setFilterOpen] = React.useState(false);
   const gone = React.useRef(false);
   const root = React.useRef<HTMLDivElement>(null);
   const archived = timeline.state === 'archived';
@@ -96,10 +98,26 @@ function TimelineView({ data }: { data: TimelinePageData }) {
 
   return (
     <div ref={root} className="flex min-h-screen flex-col">
-      <TimelineHeader timeline={timeline} memberCount={members.length} onOpen={setDialog} />
-      <main className="mx-auto grid w-full max-w-4xl flex-1 content-start gap-4 px-3 py-6 sm:px-6">
+      <TimelineHeader
+        timeline={timeline}
+        memberCount={members.length}
+        onOpen={setDialog}
+        toggles={{
+          searchOpen,
+          filterOpen,
+          onToggleSearch: () => setSearchOpen((open) => !open),
+          onToggleFilter: () => setFilterOpen((open) => !open),
+        }}
+      />
+      <main className="mx-auto grid w-full max-w-4xl grid-cols-1 flex-1 content-start gap-4 px-3 py-6 sm:px-6">
         {archived && <ArchivedNotice />}
-        <FeedPlaceholder archived={archived} />
+        <Feed
+          timeline={timeline}
+          members={members}
+          currentUserId={user?.id}
+          searchOpen={searchOpen}
+          filterOpen={filterOpen}
+        />
       </main>
       <TimelineDialogs
         data={data}

@@ -1,0 +1,139 @@
+// The threadline's feed (spec 001 §2 Feed): search and filter bars, the composer, the posts with the
+// pinned one first, and paging by button and by scrolling.
+import { Loader2 } from 'lucide-react';
+import * as React from 'react';
+import { UI_TIMING } from '../../../../../common/limits.ts';
+import type { Role } from '../../../../../common/roles.ts';
+import type { FeedFilter } from '../../../../../common/schemas/post.ts';
+import type { Member, TimelineDetail } from '../../../../../common/schemas/timeline.ts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { notifyFailure } from '../../../../lib/failure-toast.ts';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
+import { useFeed } from '../../api/get-posts.ts';
+import { useSearchPosts } from '../../api/search-posts.ts';
+import { useLoadMoreSentinel } from '../../hooks/use-load-more-sentinel.ts';
+import { flattenUnique } from '../../lib/feed-pages.ts';
+import { canDeletePost, feedCapabilities } from '../../lib/feed-permissions.ts';
+import { searchResults, searchTerms } from '../../lib/post-search.ts';
+import { FeedFilterBar } from './feed-filter-bar.tsx';
+import { FeedSearchBar } from './feed-search-bar.tsx';
+import { FeedEmpty, FeedLoadError, FeedNotice, FeedSkeleton, SearchEmpty } from './feed-states.tsx';
+import { PostCard } from './post-card.tsx';
+import { PostComposer } from './post-composer.tsx';
+
+export interface FeedProps {
+  timeline: TimelineDetail;
+  members: Member[];
+  currentUserId: string | undefined;
+  searchOpen: boolean;
+  filterOpen: boolean;
+}
+
+export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen }: FeedProps) {
+  const [filterValue, setFilter] = React.useState<FeedFilter>('all');
+  const [queryValue, setQuery] = React.useState('');
+  // A closed bar no longer narrows the feed.
+  const filter = filterOpen ? filterValue : 'all';
+  const query = searchOpen ? queryValue : '';
+  const debounced = useDebouncedValue(query.trim(), UI_TIMING.searchDebounceMs);
+
+  const { role, state, allowParticipantPosts, allowParticipantComments } = timeline;
+  const caps = React.useMemo(
+    () => feedCapabilities({ role, state, allowParticipantPosts, allowParticipantComments }),
+    [role, state, allowParticipantPosts, allowParticipantComments],
+  );
+  const roles = React.useMemo(() => new Map<string, Role>(members.map((m) => [m.userId, m.role])), [members]);
+
+  const feed = useFeed(timeline.id, filter);
+  const posts = React.useMemo(() => flattenUnique(feed.data?.pages), [feed.data]);
+  const search = useSearchPosts(timeline.id, debounced);
+  const searching = searchTerms(query).length > 0;
+  // Server results only once they answer the query as typed; meanwhile the local filter shows.
+  const serverResults = debounced === query.trim() ? search.data : undefined;
+  const shown = React.useMemo(
+    () => (searching ? searchResults(query, posts, serverResults, filter) : posts),
+    [searching, query, posts, serverResults, filter],
+  );
+
+  React.useEffect(() => {
+    if (feed.error) console.error('Failed to load posts', feed.error);
+  }, [feed.error]);
+  React.useEffect(() => {
+    if (!search.error) return;
+    notifyFailure(search.error, {
+      title: 'Search Error',
+      description: 'Failed to search posts. Please try again.',
+    });
+  }, [search.error]);
+
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
+  const canLoadMore = !searching && hasNextPage;
+  const sentinel = useLoadMoreSentinel<HTMLDivElement>(
+    () => void fetchNextPage(),
+    canLoadMore && !isFetchingNextPage && !isFetchNextPageError,
+  );
+
+  let list: React.ReactNode;
+  if (feed.isPending) list = <FeedSkeleton />;
+  else if (feed.isError && posts.length === 0) list = <FeedLoadError onRetry={() => void feed.refetch()} />;
+  else if (shown.length === 0) {
+    list = searching ? (
+      <SearchEmpty searching={search.isFetching || debounced !== query.trim()} />
+    ) : (
+      <FeedEmpty archived={caps.archived} filtered={filter !== 'all'} />
+    );
+  } else {
+    list = (
+      <ul className="grid grid-cols-1 gap-4" aria-label={searching ? 'Search results' : 'Posts'}>
+        {shown.map((post) => (
+          <PostCard
+            key={post.id}
+            post={post}
+            timelineId={timeline.id}
+            canReact={caps.canReact}
+            canComment={caps.canComment}
+            canPin={caps.canPin}
+            canDelete={canDeletePost(caps, post, currentUserId, roles.get(post.author.id))}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="feed-heading" className="grid grid-cols-1 gap-4">
+      <h2 id="feed-heading" className="sr-only">
+        Posts
+      </h2>
+      {(searchOpen || filterOpen) && (
+        <div className="grid grid-cols-1 gap-3">
+          {searchOpen && <FeedSearchBar value={queryValue} onChange={setQuery} />}
+          {filterOpen && <FeedFilterBar value={filterValue} onChange={setFilter} />}
+        </div>
+      )}
+      {caps.canPost && <PostComposer timelineId={timeline.id} />}
+      {caps.postingDisabled && (
+        <FeedNotice>Posting is currently disabled for participants in this timeline.</FeedNotice>
+      )}
+      {caps.role === 'viewer' && !caps.archived && (
+        <FeedNotice>You are a viewer in this timeline: you can read posts and react to them.</FeedNotice>
+      )}
+      {list}
+      {canLoadMore && (
+        <div ref={sentinel} className="flex h-12 items-center justify-center">
+          {/* aria-disabled, not disabled: a keyboard user's focus stays on the button while it loads. */}
+          <Button
+            variant="outline"
+            aria-disabled={isFetchingNextPage}
+            onClick={() => {
+              if (!isFetchingNextPage) void fetchNextPage();
+            }}
+          >
+            {isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+            Load More Posts
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

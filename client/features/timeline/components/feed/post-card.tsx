@@ -1,0 +1,179 @@
+// One post of the feed (spec 001 §2-§3): author, time, text, media slot, reactions, comments, and the
+// pin/delete actions. Memoized: a reaction patches one post object, so only its card re-renders.
+import { Pin } from 'lucide-react';
+import * as React from 'react';
+import { personName } from '../../../../../common/names.ts';
+import type { Post } from '../../../../../common/schemas/post.ts';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { Card } from '../../../../components/ui/card.tsx';
+import { UserAvatar } from '../../../../components/user-avatar.tsx';
+import { shortDate, timeAgo } from '../../../../lib/format.ts';
+import { cn } from '../../../../lib/utils.ts';
+import { useDeletePost } from '../../api/delete-post.ts';
+import { usePinPost } from '../../api/pin-post.ts';
+import { useToggleReaction } from '../../api/toggle-reaction.ts';
+import { LinkedText } from './linked-text.tsx';
+import { PostActionsMenu } from './post-actions-menu.tsx';
+import { PostAttachments } from './post-attachments.tsx';
+import { PostComments } from './post-comments.tsx';
+import { ReactionBar } from './reaction-bar.tsx';
+
+export interface PostCardProps {
+  post: Post;
+  timelineId: string;
+  canReact: boolean;
+  canComment: boolean;
+  canPin: boolean;
+  canDelete: boolean;
+}
+
+export const PostCard = React.memo(function PostCard(props: PostCardProps) {
+  const { post } = props;
+  const tombstone = React.useRef<HTMLDivElement>(null);
+  const deletedHere = React.useRef(false);
+  const onDeleting = React.useCallback((deleting: boolean) => {
+    deletedHere.current = deleting;
+  }, []);
+
+  // Deleted from this card: focus lands on its tombstone, after the closing dialog let go of it.
+  React.useEffect(() => {
+    if (!post.deletedAt || !deletedHere.current) return;
+    deletedHere.current = false;
+    const timer = setTimeout(() => tombstone.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [post.deletedAt]);
+
+  return (
+    <li>
+      {post.deletedAt ? (
+        <Tombstone ref={tombstone} post={post} deletedAt={post.deletedAt} />
+      ) : (
+        <LivePost {...props} onDeleting={onDeleting} />
+      )}
+    </li>
+  );
+});
+
+function Tombstone({
+  ref,
+  post,
+  deletedAt,
+}: {
+  ref: React.Ref<HTMLDivElement>;
+  post: Post;
+  deletedAt: string;
+}) {
+  return (
+    <Card
+      ref={ref}
+      tabIndex={-1}
+      className="border-dashed bg-muted/50 px-4 py-3 text-sm text-muted-foreground focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <p className="wrap-anywhere">
+        Post by {personName(post.author)} was deleted{' '}
+        <time dateTime={deletedAt} title={new Date(deletedAt).toLocaleString()}>
+          on {shortDate(deletedAt)}
+        </time>
+      </p>
+    </Card>
+  );
+}
+
+function LivePost({
+  post,
+  timelineId,
+  canReact,
+  canComment,
+  canPin,
+  canDelete,
+  onDeleting,
+}: PostCardProps & { onDeleting: (deleting: boolean) => void }) {
+  const name = personName(post.author);
+  const reaction = useToggleReaction(timelineId, post.id);
+  const pin = usePinPost(timelineId);
+  const remove = useDeletePost(timelineId);
+  const [confirmDelete, setConfirmDelete] = React.useState(false);
+  const headingId = React.useId();
+  const { mutate: react } = reaction;
+
+  return (
+    <>
+      <Card
+        className={cn(
+          'grid grid-cols-1 gap-3 p-4 sm:p-5',
+          post.isPinned && 'border-indigo-300 ring-1 ring-indigo-200',
+        )}
+        role="article"
+        aria-labelledby={headingId}
+      >
+        {post.isPinned && (
+          <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-indigo-700">
+            <Pin className="size-3.5" aria-hidden="true" />
+            Pinned Post
+          </p>
+        )}
+        <div className="flex min-w-0 items-start gap-3">
+          <UserAvatar user={post.author} name={name} className="size-10" fallbackClassName="text-sm" />
+          <div className="min-w-0 flex-1">
+            <h3 id={headingId} className="font-semibold leading-tight wrap-anywhere">
+              {name}
+            </h3>
+            <time
+              dateTime={post.createdAt}
+              title={new Date(post.createdAt).toLocaleString()}
+              className="text-xs text-muted-foreground"
+            >
+              {timeAgo(post.createdAt)}
+            </time>
+          </div>
+          <PostActionsMenu
+            authorName={name}
+            pinned={post.isPinned}
+            canPin={canPin}
+            canDelete={canDelete}
+            onPin={() => pin.mutate(post.isPinned ? null : post.id)}
+            onDelete={() => setConfirmDelete(true)}
+          />
+        </div>
+        {post.content && <LinkedText text={post.content} className="text-[0.95rem] leading-relaxed" />}
+        <PostAttachments post={post} />
+        <ReactionBar
+          counts={post.reactionCounts}
+          mine={post.myReactions}
+          commentCount={post.commentCount}
+          canReact={canReact}
+          onToggle={react}
+        />
+        <PostComments
+          timelineId={timelineId}
+          postId={post.id}
+          commentCount={post.commentCount}
+          latestComment={post.latestComment}
+          canComment={canComment}
+        />
+      </Card>
+      {canDelete && (
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title="Delete Post"
+          description="This post will be deleted for everyone. Its comments and reactions go with it. This cannot be undone."
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          destructive
+          pending={remove.isPending}
+          onConfirm={() => {
+            onDeleting(true);
+            remove.mutate(
+              { postId: post.id, pinned: post.isPinned },
+              {
+                onError: () => onDeleting(false),
+                onSettled: () => setConfirmDelete(false),
+              },
+            );
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+// Posts and comments for unit tests.
+import { type Comment, NO_CONTENT, type Post } from '../../../../common/schemas/post.ts';
+
+let n = 0;
+const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+
+export const AUTHOR = {
+  id: '00000000-0000-4000-9000-000000000001',
+  displayName: null,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.test',
+  profileImageUrl: null,
+};
+
+export function makePost(over: Partial<Post> = {}): Post {
+  return {
+    id: uuid(),
+    timelineId: '00000000-0000-4000-a000-000000000001',
+    type: 'text',
+    ...NO_CONTENT,
+    content: 'Hello world',
+    createdAt: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.123456Z`,
+    deletedAt: null,
+    author: AUTHOR,
+    reactionCounts: {},
+    myReactions: [],
+    commentCount: 0,
+    latestComment: null,
+    isPinned: false,
+    ...over,
+  };
+}
+
+export function makeComment(over: Partial<Comment> = {}): Comment {
+  return {
+    id: uuid(),
+    postId: '00000000-0000-4000-8000-000000000000',
+    content: 'Nice',
+    createdAt: '2026-01-02T00:00:00.000001Z',
+    author: AUTHOR,
+    ...over,
+  };
+}

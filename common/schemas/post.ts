@@ -1,0 +1,172 @@
+// The API contract of posts, comments, reactions, pin and search (spec 001 §3, §7; DECISIONS §6).
+// The server validates bodies and shapes answers with these; the client reads the inferred types.
+import { z } from 'zod';
+import { FEED, TEXT_LIMITS } from '../limits.ts';
+import { text } from './text.ts';
+import { memberUser } from './timeline.ts';
+
+const iso = z.iso.datetime({ offset: true });
+const uuid = z.uuid();
+
+export const POST_TYPES = ['text', 'image', 'video', 'audio', 'file', 'gallery'] as const;
+export type PostType = (typeof POST_TYPES)[number];
+/** The feed's filter bar (spec 001 §2): image and gallery posts show under "all" only. */
+export const FEED_FILTERS = ['all', 'text', 'video', 'audio', 'file'] as const;
+export type FeedFilter = (typeof FEED_FILTERS)[number];
+
+/** The like (spec 001 §7: "the heart emoji is the like"). */
+export const HEART = '\u2764\uFE0F';
+
+const POST_EMPTY = 'Please enter some content or add media';
+
+// ---- emoji ----
+
+const PICTOGRAPH = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
+const graphemes = (s: string) => [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s)];
+
+/** One emoji (a single grapheme with a pictograph in it) of at most 10 characters (code points). */
+export function isSingleEmoji(value: string): boolean {
+  if (value.length === 0 || [...value].length > FEED.emojiMaxChars) return false;
+  return graphemes(value).length === 1 && PICTOGRAPH.test(value);
+}
+
+// ---- bodies and queries ----
+
+/**
+ * POST /api/posts. Text posts for now: the media issue adds `mediaUrl | mediaUrls`, `fileName | fileNames`,
+ * `fileSize | fileSizes` and the other types here, and the server and client shapes already carry them.
+ */
+export const createPostBody = z
+  .object({
+    timelineId: uuid,
+    type: z.enum(['text']).default('text'),
+    content: text(TEXT_LIMITS.post, 'Content', { multiline: true, required: POST_EMPTY }),
+  })
+  .strict();
+export type CreatePostBody = z.input<typeof createPostBody>;
+
+/**
+ * `cursor` is the last post's `createdAt` (full precision), optionally followed by `,{id}` to break ties
+ * between posts sharing a timestamp (DECISIONS §6). The client always sends both.
+ */
+export const feedQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(FEED.maxPageSize).default(FEED.pageSize),
+  cursor: z.string().max(100).optional(),
+  type: z.enum(FEED_FILTERS).default('all'),
+});
+export type FeedQuery = z.input<typeof feedQuery>;
+
+export const searchQuery = z.object({
+  q: z
+    .string()
+    .max(FEED.searchMaxChars, `Search must be at most ${FEED.searchMaxChars} characters`)
+    .default(''),
+});
+
+export const createCommentBody = z
+  .object({
+    postId: uuid,
+    content: text(TEXT_LIMITS.comment, 'Comment', { multiline: true, required: 'Please enter a comment' }),
+  })
+  .strict();
+export type CreateCommentBody = z.input<typeof createCommentBody>;
+
+/** GET /api/posts/{postId}/comments: oldest first; `cursor` is the last comment's `createdAt,id`. */
+export const commentsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(FEED.maxCommentsPage).default(FEED.commentsPage),
+  cursor: z.string().max(100).optional(),
+});
+
+export const reactionBody = z
+  .object({
+    postId: uuid,
+    emoji: z.string().refine(isSingleEmoji, 'Choose one emoji'),
+  })
+  .strict();
+export type ReactionBody = z.input<typeof reactionBody>;
+
+// ---- answers ----
+
+/** A post's or comment's author. E-mail only reaches the threadline's owner (DECISIONS §5). */
+export const authorSchema = memberUser.omit({ bio: true });
+export type Author = z.infer<typeof authorSchema>;
+
+export const commentSchema = z.object({
+  id: uuid,
+  postId: uuid,
+  content: z.string(),
+  /** Full precision (microseconds): the comments cursor is built from it. */
+  createdAt: iso,
+  author: authorSchema,
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentList = z.array(commentSchema);
+
+/**
+ * A post as the feed shows it (spec 001 §3). A deleted post is a tombstone: author, type, dates and
+ * `deletedAt`, with content, media, reactions and comments emptied.
+ */
+export const postSchema = z.object({
+  id: uuid,
+  timelineId: uuid,
+  type: z.enum(POST_TYPES),
+  content: z.string().nullable(),
+  mediaUrl: z.string().nullable(),
+  mediaUrls: z.array(z.string()).nullable(),
+  fileName: z.string().nullable(),
+  fileNames: z.array(z.string()).nullable(),
+  fileSize: z.number().int().nullable(),
+  fileSizes: z.array(z.number().int()).nullable(),
+  /** Full precision (microseconds): the feed cursor is built from it. */
+  createdAt: iso,
+  deletedAt: iso.nullable(),
+  author: authorSchema,
+  reactionCounts: z.record(z.string(), z.number().int()),
+  myReactions: z.array(z.string()),
+  commentCount: z.number().int(),
+  /** The newest comment, for the collapsed view. */
+  latestComment: commentSchema.nullable(),
+  /** The threadline's pinned post: the first page of the feed puts it first, once. */
+  isPinned: z.boolean(),
+});
+export type Post = z.infer<typeof postSchema>;
+export const postList = z.array(postSchema);
+
+/** A post's content and attachments, emptied: a tombstone keeps none of them (DECISIONS §6). */
+export const NO_CONTENT = {
+  content: null,
+  mediaUrl: null,
+  mediaUrls: null,
+  fileName: null,
+  fileNames: null,
+  fileSize: null,
+  fileSizes: null,
+} as const;
+
+/** Everything a tombstone empties: content, attachments, reactions and comments. */
+export const tombstoneFields = () => ({
+  ...NO_CONTENT,
+  reactionCounts: {},
+  myReactions: [] as string[],
+  commentCount: 0,
+  latestComment: null,
+});
+
+export const reactionResponse = z.object({
+  postId: uuid,
+  emoji: z.string(),
+  /** True when the call added the reaction, false when it took it back. */
+  reacted: z.boolean(),
+  reactionCounts: z.record(z.string(), z.number().int()),
+  myReactions: z.array(z.string()),
+});
+export type ReactionResponse = z.infer<typeof reactionResponse>;
+
+export const pinResponse = z.object({ timelineId: uuid, pinnedPostId: uuid.nullable() });
+export type PinResponse = z.infer<typeof pinResponse>;
+
+export const deletePostResponse = z.object({ id: uuid, deletedAt: iso });
+export type DeletePostResponse = z.infer<typeof deletePostResponse>;
+
+/** `cursor` for the page after `last` (a post or a comment). */
+export const cursorAfter = (last: { createdAt: string; id: string }) => `${last.createdAt},${last.id}`;

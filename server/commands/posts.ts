@@ -1,0 +1,82 @@
+// Writes on posts (spec 001 §4, §7; DECISIONS §5-§6). Each runs in one transaction that locks the
+// threadline row and re-checks the caller's access under that lock (commands/lock.ts).
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type createPostBody, NO_CONTENT } from '../../common/schemas/post.ts';
+import type { Db } from '../db/client.ts';
+import { comments, posts, reactions, timelines } from '../db/schema/index.ts';
+import { notFound } from '../http/errors.ts';
+import { authorizeDeletePost, authorRole, POST_NOT_FOUND, postAccess } from '../policies/post.ts';
+import { isUuid } from '../policies/timeline.ts';
+import { type PostRow, postById } from '../queries/feed.ts';
+import { lockedAccess } from './lock.ts';
+
+export type CreatePostInput = z.output<typeof createPostBody>;
+
+/** POST /api/posts: the new post in the full shape. */
+export async function createPost(db: Db, userId: string, body: CreatePostInput) {
+  return db.transaction(async (tx) => {
+    const access = await lockedAccess(tx, body.timelineId, userId, 'post', 'share');
+    const [row] = await tx
+      .insert(posts)
+      .values({ timelineId: body.timelineId, authorId: userId, type: body.type, content: body.content })
+      .returning({ id: posts.id });
+    // Read back in the same transaction, so the answer is the post as created, whatever follows.
+    return { row: (await postById(tx, row!.id, userId)) as PostRow, access };
+  });
+}
+
+/**
+ * DELETE /api/posts/{id}: a tombstone keeps author, type and dates (DECISIONS §6). Content, comments and
+ * reactions go with it, and a pinned post is unpinned in the same transaction.
+ */
+export async function deletePost(db: Db, userId: string, postId: string) {
+  return db.transaction(async (tx) => {
+    const { access, post } = await postAccess(tx, postId, userId, 'deletePost', {
+      lock: 'update',
+      lockPost: true,
+    });
+    authorizeDeletePost(access, post, await authorRole(tx, post));
+    const now = new Date();
+    await tx
+      .update(posts)
+      .set({ ...NO_CONTENT, deletedAt: now, deletedBy: userId, updatedAt: now })
+      .where(eq(posts.id, post.id));
+    await tx.delete(comments).where(eq(comments.postId, post.id));
+    await tx.delete(reactions).where(eq(reactions.postId, post.id));
+    if (access.timeline.pinnedPostId === post.id) {
+      await tx.update(timelines).set({ pinnedPostId: null }).where(eq(timelines.id, post.timelineId));
+    }
+    return { id: post.id, deletedAt: now.toISOString() };
+  });
+}
+
+/** POST /api/timelines/{id}/pin/{postId}: one pinned post per threadline, so pinning replaces. */
+export async function pinPost(db: Db, userId: string, timelineId: string, postId: string) {
+  return db.transaction(async (tx) => {
+    await lockedAccess(tx, timelineId, userId, 'pin', 'update');
+    if (!isUuid(postId)) throw notFound(POST_NOT_FOUND);
+    const [post] = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.timelineId, timelineId), isNull(posts.deletedAt)));
+    if (!post) throw notFound(POST_NOT_FOUND);
+    await tx
+      .update(timelines)
+      .set({ pinnedPostId: post.id, updatedAt: new Date() })
+      .where(eq(timelines.id, timelineId));
+    return { timelineId, pinnedPostId: post.id };
+  });
+}
+
+/** DELETE /api/timelines/{id}/pin. */
+export async function unpinPost(db: Db, userId: string, timelineId: string) {
+  return db.transaction(async (tx) => {
+    await lockedAccess(tx, timelineId, userId, 'pin', 'update');
+    await tx
+      .update(timelines)
+      .set({ pinnedPostId: null, updatedAt: new Date() })
+      .where(eq(timelines.id, timelineId));
+    return { timelineId, pinnedPostId: null };
+  });
+}

@@ -1,0 +1,60 @@
+// Posts and comments as the API shows them (spec 001 §3). Tombstones lose everything but author, type and
+// dates; authors' e-mail addresses reach only the threadline's owner (DECISIONS §5).
+import {
+  type Author,
+  type Comment,
+  type Post,
+  type PostType,
+  tombstoneFields,
+} from '../../common/schemas/post.ts';
+import type { AuthorRow, CommentRow, PostRow } from '../queries/feed.ts';
+
+export interface Viewer {
+  /** True for the threadline's owner: the only one who sees authors' e-mail addresses. */
+  showEmail: boolean;
+  pinnedPostId: string | null;
+}
+
+export const presentAuthor = (a: AuthorRow, showEmail: boolean): Author => ({
+  id: a.id,
+  displayName: a.displayName,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  email: showEmail ? a.email : null,
+  profileImageUrl: a.profileImageUrl,
+});
+
+export const presentComment = (c: CommentRow, showEmail: boolean): Comment => ({
+  id: c.id,
+  postId: c.postId,
+  content: c.content,
+  createdAt: c.createdAt,
+  author: presentAuthor(c.author, showEmail),
+});
+
+export function presentPost(row: PostRow, viewer: Viewer): Post {
+  const base = {
+    id: row.id,
+    timelineId: row.timelineId,
+    type: row.type as PostType,
+    createdAt: row.createdAt,
+    deletedAt: row.deletedAt,
+    author: presentAuthor(row.author, viewer.showEmail),
+    isPinned: row.id === viewer.pinnedPostId,
+  };
+  if (row.deletedAt) return { ...base, ...tombstoneFields() };
+  return {
+    ...base,
+    content: row.content,
+    mediaUrl: row.mediaUrl,
+    mediaUrls: row.mediaUrls,
+    fileName: row.fileName,
+    fileNames: row.fileNames,
+    fileSize: row.fileSize,
+    fileSizes: row.fileSizes,
+    reactionCounts: row.reactionCounts ?? {},
+    myReactions: row.myReactions ?? [],
+    commentCount: row.commentCount,
+    latestComment: row.latestComment && presentComment(row.latestComment, viewer.showEmail),
+  };
+}

@@ -1,0 +1,35 @@
+// Comments: add one, and read a post's comments oldest first (spec 001 §7).
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { commentList, commentSchema, commentsQuery, createCommentBody } from '../../common/schemas/post.ts';
+import { createComment } from '../commands/comments.ts';
+import { postAccess } from '../policies/post.ts';
+import { presentComment } from '../presenters/post.ts';
+import { commentsPage } from '../queries/comments.ts';
+import { type PostCommentsParams, postCommentsParams } from './params.ts';
+
+export async function commentRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  app.post(
+    '/api/comments',
+    { schema: { body: createCommentBody, response: { 201: commentSchema } } },
+    async (request, reply) => {
+      const body = request.body as z.output<typeof createCommentBody>;
+      const { row, access } = await createComment(db, request.user!.id, body);
+      return reply.code(201).send(presentComment(row, access.member.role === 'owner'));
+    },
+  );
+
+  app.get(
+    '/api/posts/:postId/comments',
+    { schema: { params: postCommentsParams, querystring: commentsQuery, response: { 200: commentList } } },
+    async (request) => {
+      const { postId } = request.params as PostCommentsParams;
+      const query = request.query as z.output<typeof commentsQuery>;
+      const { access, post } = await postAccess(db, postId, request.user!.id, 'view');
+      const rows = await commentsPage(db, post.id, query);
+      return rows.map((row) => presentComment(row, access.member.role === 'owner'));
+    },
+  );
+}

@@ -1,0 +1,103 @@
+// Posts: create, the feed, search, delete, pin and unpin (spec 001 §7, DECISIONS §6).
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { FEED } from '../../common/limits.ts';
+import {
+  createPostBody,
+  deletePostResponse,
+  feedQuery,
+  pinResponse,
+  postList,
+  postSchema,
+  searchQuery,
+} from '../../common/schemas/post.ts';
+import { createPost, deletePost, pinPost, unpinPost } from '../commands/posts.ts';
+import { type TimelineAccess, timelineFor } from '../policies/timeline.ts';
+import { presentPost, type Viewer } from '../presenters/post.ts';
+import { feedPage, searchPosts } from '../queries/feed.ts';
+import {
+  type PinParams,
+  type PostParams,
+  pinParams,
+  postParams,
+  type TimelineParams,
+  timelineParams,
+} from './params.ts';
+
+const viewerOf = ({ timeline, member }: TimelineAccess): Viewer => ({
+  showEmail: member.role === 'owner',
+  pinnedPostId: timeline.pinnedPostId,
+});
+
+export async function postRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  app.post(
+    '/api/posts',
+    { schema: { body: createPostBody, response: { 201: postSchema } } },
+    async (request, reply) => {
+      const body = request.body as z.output<typeof createPostBody>;
+      const { row, access } = await createPost(db, request.user!.id, body);
+      return reply.code(201).send(presentPost(row, viewerOf(access)));
+    },
+  );
+
+  app.get(
+    '/api/timelines/:id/posts',
+    { schema: { params: timelineParams, querystring: feedQuery, response: { 200: postList } } },
+    async (request) => {
+      const { id } = request.params as TimelineParams;
+      const query = request.query as z.output<typeof feedQuery>;
+      const me = request.user!.id;
+      const access = await timelineFor(db, id, me, 'view');
+      const viewer = viewerOf(access);
+      const rows = await feedPage(db, id, me, { ...query, pinnedPostId: viewer.pinnedPostId });
+      return rows.map((row) => presentPost(row, viewer));
+    },
+  );
+
+  app.get(
+    '/api/timelines/:id/search',
+    { schema: { params: timelineParams, querystring: searchQuery, response: { 200: postList } } },
+    async (request) => {
+      const { id } = request.params as TimelineParams;
+      const { q } = request.query as z.output<typeof searchQuery>;
+      const me = request.user!.id;
+      const access = await timelineFor(db, id, me, 'view');
+      const rows = await searchPosts(db, id, me, q, FEED.searchLimit);
+      const viewer = viewerOf(access);
+      return rows.map((row) => presentPost(row, viewer));
+    },
+  );
+
+  app.delete(
+    '/api/posts/:id',
+    { schema: { params: postParams, response: { 200: deletePostResponse } } },
+    async (request) => {
+      const { id } = request.params as PostParams;
+      return deletePost(db, request.user!.id, id);
+    },
+  );
+
+  app.post(
+    '/api/timelines/:id/pin/:postId',
+    { schema: { params: pinParams, response: { 200: pinResponse } } },
+    async (request) => {
+      const { id, postId } = request.params as PinParams;
+      const me = request.user!.id;
+      await timelineFor(db, id, me, 'pin');
+      return pinPost(db, me, id, postId);
+    },
+  );
+
+  app.delete(
+    '/api/timelines/:id/pin',
+    { schema: { params: timelineParams, response: { 200: pinResponse } } },
+    async (request) => {
+      const { id } = request.params as TimelineParams;
+      const me = request.user!.id;
+      await timelineFor(db, id, me, 'pin');
+      return unpinPost(db, me, id);
+    },
+  );
+}
