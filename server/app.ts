@@ -23,17 +23,23 @@ import { commentRoutes } from './routes/comments.ts';
 import { joinRequestRoutes } from './routes/joinRequests.ts';
 import { memberRoutes } from './routes/members.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { objectRoutes } from './routes/objects.ts';
 import { postRoutes } from './routes/posts.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { reactionRoutes } from './routes/reactions.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { timelineRoutes } from './routes/timelines.ts';
 import { unreadRoutes } from './routes/unread.ts';
+import { uploadRoutes } from './routes/uploads.ts';
+import { createStore } from './storage/index.ts';
+import type { ObjectStore } from './storage/types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Where uploaded objects live (STORAGE: local or s3). */
+    store: ObjectStore;
     /** Rate limits shared by every instance on PostgreSQL (in memory on the embedded database). */
     limiter: AttemptLimiter;
     /** Every route registered, for tests that sweep the whole API. */
@@ -48,7 +54,9 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
-  /** Background maintenance (session and limiter purge, PGlite vacuum); off in tests. */
+  /** The object store; by default the one STORAGE chooses. */
+  store?: ObjectStore;
+  /** Background maintenance (session and limiter purge, PGlite vacuum, orphan uploads); off in tests. */
   maintenance?: boolean;
 }
 
@@ -68,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('store', deps.store ?? createStore(config));
   app.decorate(
     'limiter',
     new AttemptLimiter(
@@ -124,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { sessions: new SessionStore(database.db, deps.sessionSecret) });
   await app.register(metaRoutes);
   await app.register(authRoutes);
+  // Outside the signed-in subtree: a visitor gets the same 404 as anyone else without access.
+  await app.register(objectRoutes);
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
     await signedIn.register(profileRoutes);
@@ -135,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await signedIn.register(commentRoutes);
     await signedIn.register(reactionRoutes);
     await signedIn.register(subscriptionRoutes);
+    await signedIn.register(uploadRoutes);
   });
 
   await registerClient(app, deps.clientDir ?? path.join(rootDir, 'dist', 'client'));

@@ -2,6 +2,8 @@
 // The server validates bodies and shapes answers with these; the client reads the inferred types.
 import { z } from 'zod';
 import { FEED, TEXT_LIMITS } from '../limits.ts';
+import { UPLOAD } from '../media.ts';
+import { mediaInfo } from './media.ts';
 import { text } from './text.ts';
 import { memberUser } from './timeline.ts';
 
@@ -32,17 +34,43 @@ export function isSingleEmoji(value: string): boolean {
 
 // ---- bodies and queries ----
 
+const objectPath = z.string().min(1).max(1024);
+const displayName = z.string().trim().min(1).max(255);
+const size = z.number().int().min(0);
+
 /**
- * POST /api/posts. Text posts for now: the media issue adds `mediaUrl | mediaUrls`, `fileName | fileNames`,
- * `fileSize | fileSizes` and the other types here, and the server and client shapes already carry them.
+ * POST /api/posts (spec 001 §7): text, one upload (`mediaUrl`, `fileName`, `fileSize`: type image, video,
+ * audio or file by the upload's kind) or 2 to 10 images (`mediaUrls`, `fileNames`, `fileSizes`: a gallery).
+ * Media paths are the `objectPath`s of PUT /api/media; the server re-checks kind, owner and size, and
+ * the sizes it stores are its own.
  */
 export const createPostBody = z
   .object({
     timelineId: uuid,
-    type: z.enum(['text']).default('text'),
-    content: text(TEXT_LIMITS.post, 'Content', { multiline: true, required: POST_EMPTY }),
+    type: z.enum(POST_TYPES).default('text'),
+    content: text(TEXT_LIMITS.post, 'Content', { multiline: true }).optional(),
+    mediaUrl: objectPath.optional(),
+    fileName: displayName.optional(),
+    fileSize: size.optional(),
+    mediaUrls: z.array(objectPath).min(1).max(UPLOAD.galleryMax).optional(),
+    fileNames: z.array(displayName).max(UPLOAD.galleryMax).optional(),
+    fileSizes: z.array(size).max(UPLOAD.galleryMax).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    if (body.mediaUrl && body.mediaUrls) issue('Send mediaUrl or mediaUrls, not both', 'mediaUrls');
+    const hasMedia = Boolean(body.mediaUrl || body.mediaUrls?.length);
+    if (!hasMedia && !body.content) issue(POST_EMPTY, 'content');
+    if (body.type === 'text' && hasMedia) issue('A text post has no media', 'type');
+    if (body.type !== 'text' && !hasMedia) issue(POST_EMPTY, 'content');
+    if (body.type === 'gallery' && (body.mediaUrls?.length ?? 0) < 2) {
+      issue('A gallery needs 2 to 10 images', 'mediaUrls');
+    }
+    if (body.mediaUrls && body.type !== 'gallery' && body.mediaUrls.length > 1) {
+      issue('More than one file makes a gallery of images', 'type');
+    }
+  });
 export type CreatePostBody = z.input<typeof createPostBody>;
 
 /**
@@ -117,6 +145,8 @@ export const postSchema = z.object({
   fileNames: z.array(z.string()).nullable(),
   fileSize: z.number().int().nullable(),
   fileSizes: z.array(z.number().int()).nullable(),
+  /** Dimensions, type and thumbnail of each attachment, in the order of mediaUrl / mediaUrls. */
+  media: z.array(mediaInfo).nullable(),
   /** Full precision (microseconds): the feed cursor is built from it. */
   createdAt: iso,
   deletedAt: iso.nullable(),
@@ -141,6 +171,7 @@ export const NO_CONTENT = {
   fileNames: null,
   fileSize: null,
   fileSizes: null,
+  media: null,
 } as const;
 
 /** Everything a tombstone empties: content, attachments, reactions and comments. */

@@ -52,6 +52,7 @@ export function presentPost(row: PostRow, viewer: Viewer): Post {
     fileNames: row.fileNames,
     fileSize: row.fileSize,
     fileSizes: row.fileSizes,
+    media: row.media,
     reactionCounts: row.reactionCounts ?? {},
     myReactions: row.myReactions ?? [],
     commentCount: row.commentCount,

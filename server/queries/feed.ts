@@ -3,6 +3,7 @@
 // of that page its author, comment count, newest comment, reaction counts and the caller's own reactions.
 // Decorating only the page's rows keeps the cost per page constant however long the threadline is.
 import { type SQL, sql } from 'drizzle-orm';
+import type { MediaInfo } from '../../common/schemas/media.ts';
 import type { FeedFilter } from '../../common/schemas/post.ts';
 import type { Db } from '../db/client.ts';
 import { preparedRows } from '../db/named.ts';
@@ -20,6 +21,7 @@ export interface PostRow {
   fileNames: string[] | null;
   fileSize: number | null;
   fileSizes: number[] | null;
+  media: MediaInfo[] | null;
   createdAt: string;
   deletedAt: string | null;
   author: AuthorRow;
@@ -56,7 +58,7 @@ export const authorJson = (u: string) =>
 
 /** The columns a page of posts carries into the decorating statement. */
 const PAGE_COLUMNS = sql.raw(`p.id, p.timeline_id, p.author_id, p.type, p.content, p.media_url, p.media_urls,
-  p.file_name, p.file_names, p.file_size, p.file_sizes, p.created_at, p.deleted_at`);
+  p.file_name, p.file_names, p.file_size, p.file_sizes, p.media, p.created_at, p.deleted_at`);
 
 /**
  * Decorates the rows `page` selects (it must select PAGE_COLUMNS from `posts p`). `materialized` keeps the
@@ -68,7 +70,7 @@ async function decorate(db: Db, viewerId: string, page: SQL, prepareAs?: string)
     with page as materialized (${page})
     select p.id, p.timeline_id as "timelineId", p.type, p.content, p.media_url as "mediaUrl",
       p.media_urls as "mediaUrls", p.file_name as "fileName", p.file_names as "fileNames",
-      p.file_size as "fileSize", p.file_sizes as "fileSizes",
+      p.file_size as "fileSize", p.file_sizes as "fileSizes", p.media,
       ${isoMicros(sql.raw('p.created_at'))} as "createdAt", ${isoMicros(sql.raw('p.deleted_at'))} as "deletedAt",
       ${authorJson('u')} as author,
       case when ${live} then

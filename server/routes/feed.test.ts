@@ -436,6 +436,7 @@ describe('tombstones', () => {
         fileNames: null,
         fileSize: null,
         fileSizes: null,
+        media: null,
         createdAt: expect.any(String),
         deletedAt: expect.any(String),
         author: expect.objectContaining({ id: pat.user.id, firstName: 'Pat' }),

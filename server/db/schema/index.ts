@@ -1,6 +1,7 @@
 // The stored data model of spec 001 §3, plus what local and OIDC accounts need.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -14,6 +15,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+
+import type { MediaInfo } from '../../../common/schemas/media.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -35,7 +38,8 @@ export const users = pgTable(
     plan: varchar('plan', { length: 20 }).notNull().default('free'),
     stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
     stripeSubscriptionId: varchar('stripe_subscription_id', { length: 255 }),
-    storageUsedBytes: integer('storage_used_bytes').notNull().default(0),
+    // bigint: the community plan's 100 GB does not fit a 32-bit integer.
+    storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),
     /** argon2id hash for local accounts; never leaves the server. */
     passwordHash: text('password_hash'),
     /** OpenID Connect subject, "issuer|sub", for accounts from AUTH_PROVIDER=oidc. */
@@ -127,6 +131,8 @@ export const posts = pgTable(
     mediaUrls: text('media_urls').array(),
     fileNames: text('file_names').array(),
     fileSizes: integer('file_sizes').array(),
+    /** Each attachment's type, dimensions and thumbnail (MediaInfo), fixed when posted: the feed reads no join. */
+    media: jsonb('media').$type<MediaInfo[]>(),
     deletedAt: at('deleted_at'),
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -349,7 +355,53 @@ export const rateLimitCounters = pgTable(
   (t) => [index('rate_limit_counters_reset_idx').on(t.resetAt)],
 );
 
+/**
+ * Every uploaded object (DECISIONS §7). The server makes the key; the file name is a display name only.
+ * pending: an upload URL was issued; stored: the bytes were checked and counted in the owner's
+ * storageUsedBytes; attached: a post, message or avatar uses it. Unattached rows older than 24 h are swept.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: id(),
+    key: text('key').notNull().unique('uploads_key_unique'),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the uploader asked for (image, video, audio, document, avatar); null: decided from the bytes. */
+    category: varchar('category', { length: 20 }),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    declaredSize: bigint('declared_size', { mode: 'number' }),
+    /** The stored size, counted in the owner's storageUsedBytes from `stored` on. */
+    size: bigint('size', { mode: 'number' }),
+    contentType: varchar('content_type', { length: 255 }),
+    fileName: varchar('file_name', { length: 255 }),
+    width: integer('width'),
+    height: integer('height'),
+    thumbnailKey: text('thumbnail_key'),
+    /** The open multipart upload's id (S3 UploadId, or the local one). */
+    multipartId: text('multipart_id'),
+    /** Local upload URLs are single-use: set when one is consumed. */
+    urlUsedAt: at('url_used_at'),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    timelineId: uuid('timeline_id').references(() => timelines.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    avatarOf: uuid('avatar_of').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    storedAt: at('stored_at'),
+    attachedAt: at('attached_at'),
+  },
+  (t) => [
+    index('uploads_owner_idx').on(t.ownerId),
+    // The orphan sweep reads unattached rows oldest first.
+    index('uploads_status_created_idx').on(t.status, t.createdAt),
+    index('uploads_post_idx').on(t.postId),
+    check('uploads_status_check', sql`${t.status} in ('pending', 'stored', 'attached')`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
 export type Timeline = typeof timelines.$inferSelect;
 export type TimelineMember = typeof timelineMembers.$inferSelect;
 export type Post = typeof posts.$inferSelect;

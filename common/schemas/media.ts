@@ -1,0 +1,91 @@
+// The API contract of uploads, multipart uploads and media (spec 001 §7, DECISIONS §7).
+import { z } from 'zod';
+import { UPLOAD_CATEGORIES, UPLOAD_LIMITS } from '../media.ts';
+
+const MAX_BYTES = UPLOAD_LIMITS.video;
+const fileName = z
+  .string()
+  .trim()
+  .min(1, 'File name is required')
+  .max(255, 'File name must be at most 255 characters')
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'File name must not contain control characters');
+
+/**
+ * POST /api/objects/upload → {uploadURL}. Every field is optional (spec 001 §7 sends no body); without a
+ * category the server takes the widest one the content turns out to be, checked again when finalised.
+ */
+export const uploadRequestBody = z
+  .object({
+    category: z.enum(UPLOAD_CATEGORIES).optional(),
+    size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    contentType: z.string().max(255).optional(),
+    fileName: fileName.optional(),
+  })
+  .strict();
+export type UploadRequestBody = z.input<typeof uploadRequestBody>;
+export const uploadResponse = z.object({ uploadURL: z.string() });
+export type UploadResponse = z.infer<typeof uploadResponse>;
+
+/** PUT /api/media {mediaURL} → {objectPath}; PUT /api/profile-image {profileImageURL} → {objectPath}. */
+export const finalizeMediaBody = z.object({ mediaURL: z.string().min(1).max(4096) }).strict();
+export const finalizeProfileImageBody = z.object({ profileImageURL: z.string().min(1).max(4096) }).strict();
+export const objectPathResponse = z.object({
+  objectPath: z.string(),
+  /** What the server found: the stored size and type, and an image's dimensions. */
+  size: z.number().int(),
+  contentType: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type ObjectPathResponse = z.infer<typeof objectPathResponse>;
+
+// ---- multipart (spec 001 §7 "Upload storage calls"), mounted under /api/s3/multipart ----
+
+export const multipartCreateBody = z
+  .object({
+    filename: fileName,
+    type: z.string().max(255).default('application/octet-stream'),
+    metadata: z
+      .object({
+        category: z.enum(UPLOAD_CATEGORIES).optional(),
+        size: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_BYTES * 2)
+          .optional(),
+        relativePath: z.string().max(1024).nullish(),
+      })
+      .passthrough()
+      .default({}),
+  })
+  .strict();
+export type MultipartCreateBody = z.input<typeof multipartCreateBody>;
+export const multipartCreateResponse = z.object({ key: z.string(), uploadId: z.string() });
+export type MultipartCreateResponse = z.infer<typeof multipartCreateResponse>;
+
+export const multipartKeyQuery = z.object({ key: z.string().min(1).max(1024) });
+export const partNumber = z.coerce.number().int().min(1).max(10_000);
+export const multipartPart = z.object({ PartNumber: partNumber, ETag: z.string().min(1).max(1024) });
+export const multipartPartsResponse = z.array(
+  z.object({ PartNumber: z.number().int(), Size: z.number().int(), ETag: z.string() }),
+);
+export const multipartSignResponse = z.object({
+  url: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+export const multipartCompleteBody = z.object({ parts: z.array(multipartPart).min(1).max(10_000) }).strict();
+/** `location` is what PUT /api/media takes as `mediaURL`. */
+export const multipartCompleteResponse = z.object({ location: z.string() });
+
+/** An attachment as the feed shows it, beside the spec's mediaUrl(s) fields (same order). */
+export const mediaInfo = z.object({
+  url: z.string(),
+  /** Small webp for gallery tiles and avatars; null where none is made (svg, video, audio, files). */
+  thumbnailUrl: z.string().nullable(),
+  contentType: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type MediaInfo = z.infer<typeof mediaInfo>;
