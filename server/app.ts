@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('store', deps.store ?? createStore(config));
+  app.decorate('store', deps.store ?? createStore(config, { secret: deps.sessionSecret }));
   app.decorate(
     'limiter',
     new AttemptLimiter(

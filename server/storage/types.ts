@@ -34,6 +34,12 @@ export interface ObjectStore {
     key: string,
     options: { contentType?: string; size?: number; expiresInSeconds: number },
   ): Promise<UploadTarget>;
+  /**
+   * Makes what the client PUT to a `signUpload` URL the object at `key` and returns it (null when nothing was
+   * uploaded). S3 presigned URLs cannot be made single-use, so the s3 backend signs a staging key and copies
+   * it here: bytes PUT again later never replace an object that was already checked.
+   */
+  commitUpload(key: string): Promise<StoredObject | null>;
   /** Writes an object from the server (thumbnails, the local upload endpoint). Streams, never buffers. */
   put(key: string, body: Readable | Buffer, options: { contentType?: string }): Promise<StoredObject>;
   /** Size and etag, or null when there is no such object. */
