@@ -1,0 +1,66 @@
+// Video and audio players: the browser's own controls, metadata loaded up front (duration, first frame)
+// and the rest only when played; a video's box is sized from its width and height when the server knows them.
+import { Music } from 'lucide-react';
+import { cn } from '../../lib/utils.ts';
+import { reservedBox } from './lightbox.tsx';
+
+/** A video is at most this tall in the feed. */
+const VIDEO_MAX_HEIGHT = '28rem';
+
+export function VideoPlayer({
+  src,
+  width = null,
+  height = null,
+  fileName,
+  className,
+}: {
+  src: string;
+  width?: number | null;
+  height?: number | null;
+  fileName?: string | null;
+  className?: string;
+}) {
+  const box = reservedBox({ width, height }, VIDEO_MAX_HEIGHT);
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: people's own recordings and uploads come without captions
+    <video
+      src={src}
+      controls
+      preload="metadata"
+      playsInline
+      aria-label={fileName ? `Video: ${fileName}` : 'Video'}
+      width={width ?? undefined}
+      height={height ?? undefined}
+      style={box}
+      className={cn(
+        'block rounded-lg bg-slate-950',
+        box ? 'h-auto max-w-full' : 'aspect-video max-h-[28rem] w-full',
+        className,
+      )}
+    />
+  );
+}
+
+export function AudioPlayer({
+  src,
+  fileName,
+  className,
+}: {
+  src: string;
+  fileName?: string | null;
+  className?: string;
+}) {
+  const label = fileName ? `Audio: ${fileName}` : 'Audio';
+  return (
+    <div className={cn('grid min-w-0 gap-2 rounded-lg border border-border bg-muted/40 p-3', className)}>
+      {fileName && (
+        <p className="flex min-w-0 items-center gap-2 text-sm font-medium">
+          <Music className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span className="min-w-0 wrap-anywhere">{fileName}</span>
+        </p>
+      )}
+      {/* biome-ignore lint/a11y/useMediaCaption: voice notes and uploads come without captions */}
+      <audio src={src} controls preload="metadata" aria-label={label} className="block h-10 w-full" />
+    </div>
+  );
+}
