@@ -55,8 +55,10 @@ function RecorderContent({
   React.useEffect(() => {
     if (access !== 'granted') return;
     const active = document.activeElement;
-    if (!active || active === document.body || !contentRef.current?.contains(active))
+    const content = contentRef.current;
+    if (!active || active === document.body || active === content || !content?.contains(active)) {
       primaryRef.current?.focus();
+    }
   }, [access]);
 
   const primary =

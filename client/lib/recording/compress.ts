@@ -81,8 +81,16 @@ export async function compressRecordedVideo(blob: Blob, options: CompressOptions
   let frame = 0;
   let done = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // One deadline for the whole re-encode, loading included (a file the element cannot read may never load).
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error('Re-encoding took too long')),
+      compressTimeoutMs(seconds || 300),
+    );
+  });
+  timedOut.catch(() => {});
   try {
-    await once(video, 'loadedmetadata', signal);
+    await Promise.race([once(video, 'loadedmetadata', signal), timedOut]);
     const size = fitWithin(video.videoWidth, video.videoHeight, maxWidth, maxHeight);
     if (!size.width) throw new Error('The recorded video has no picture');
     const canvas = document.createElement('canvas');
@@ -97,7 +105,7 @@ export async function compressRecordedVideo(blob: Blob, options: CompressOptions
     const source = audio.createMediaElementSource(video);
     const destination = audio.createMediaStreamDestination();
     source.connect(destination);
-    await audio.resume();
+    await Promise.race([audio.resume(), timedOut]);
     tracks.push(...destination.stream.getAudioTracks());
 
     const mimeType = COMPRESS_MIME_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
@@ -129,14 +137,8 @@ export async function compressRecordedVideo(blob: Blob, options: CompressOptions
     };
     g.drawImage(video, 0, 0, size.width, size.height);
     const ended = once(video, 'ended', signal);
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error('Re-encoding took too long')),
-        compressTimeoutMs(seconds || 300),
-      );
-    });
     rec.start(1000);
-    await video.play();
+    await Promise.race([video.play(), timedOut]);
     schedule();
     await Promise.race([ended, timedOut]);
     done = true;

@@ -22,7 +22,7 @@ export interface ClockState {
 
 export function clockState(
   elapsedMs: number,
-  limits: Pick<typeof RECORDING, 'maxSeconds' | 'warnFromSeconds'> = RECORDING,
+  limits: { maxSeconds: number; warnFromSeconds: number } = RECORDING,
 ): ClockState {
   const seconds = Math.min(limits.maxSeconds, Math.max(0, Math.floor(elapsedMs / 1000)));
   return {

@@ -171,7 +171,7 @@ export function useMediaRecorder(kind: RecordingKind, active: boolean) {
       return;
     }
     const chunks: Blob[] = [];
-    const startedAt = performance.now();
+    const startedAt = Date.now();
     let last = clockState(0);
     recorder.ondataavailable = (event) => {
       if (event.data.size > 0) chunks.push(event.data);
@@ -208,7 +208,7 @@ export function useMediaRecorder(kind: RecordingKind, active: boolean) {
     setPhase('recording');
     setClock(last);
     tickRef.current = setInterval(() => {
-      last = clockState(performance.now() - startedAt);
+      last = clockState(Date.now() - startedAt);
       setClock(last);
       if (last.limitReached) {
         stop();
