@@ -5,6 +5,7 @@
 import { AlertCircle, Circle, Loader2, Mic, RotateCcw, Square } from 'lucide-react';
 import * as React from 'react';
 import { RECORDING } from '../../../common/media.ts';
+import { fixInfiniteDuration } from '../../lib/recording/duration.ts';
 import type { RecordingKind } from '../../lib/recording/limits.ts';
 import { RECORDING_TOASTS, useMediaRecorder } from '../../lib/recording/use-media-recorder.ts';
 import { toast } from '../../lib/use-toast.ts';
@@ -280,19 +281,4 @@ function Preview({
       <span className="text-sm">{recording ? 'Recording from your microphone' : 'Microphone ready'}</span>
     </div>
   );
-}
-
-/**
- * MediaRecorder's webm has no duration in its header, so players show no length and cannot seek; seeking far
- * past the end once makes the browser work the duration out.
- */
-function fixInfiniteDuration(event: React.SyntheticEvent<HTMLMediaElement>) {
-  const el = event.currentTarget;
-  if (Number.isFinite(el.duration)) return;
-  const back = () => {
-    el.removeEventListener('timeupdate', back);
-    el.currentTime = 0;
-  };
-  el.addEventListener('timeupdate', back);
-  el.currentTime = Number.MAX_SAFE_INTEGER;
 }
