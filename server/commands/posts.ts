@@ -10,17 +10,29 @@ import { authorizeDeletePost, authorRole, POST_NOT_FOUND, postAccess } from '../
 import { isUuid } from '../policies/timeline.ts';
 import { type PostRow, postById } from '../queries/feed.ts';
 import { lockedAccess } from './lock.ts';
+import { attachUploads, claimMedia } from './post-media.ts';
 
 export type CreatePostInput = z.output<typeof createPostBody>;
 
-/** POST /api/posts: the new post in the full shape. */
+/**
+ * POST /api/posts: the new post in the full shape. Its uploads are locked, checked and attached in the same
+ * transaction (commands/post-media.ts): of two posts racing for one upload, exactly one gets it.
+ */
 export async function createPost(db: Db, userId: string, body: CreatePostInput) {
   return db.transaction(async (tx) => {
     const access = await lockedAccess(tx, body.timelineId, userId, 'post', 'share');
+    const attachment = await claimMedia(tx, userId, body);
     const [row] = await tx
       .insert(posts)
-      .values({ timelineId: body.timelineId, authorId: userId, type: body.type, content: body.content })
+      .values({
+        timelineId: body.timelineId,
+        authorId: userId,
+        type: attachment?.type ?? body.type,
+        content: body.content,
+        ...attachment?.fields,
+      })
       .returning({ id: posts.id });
+    if (attachment) await attachUploads(tx, attachment.uploadIds, row!.id, body.timelineId);
     // Read back in the same transaction, so the answer is the post as created, whatever follows.
     return { row: (await postById(tx, row!.id, userId)) as PostRow, access };
   });
