@@ -11,6 +11,16 @@ vi.mock('../../lib/use-toast.ts', async (importOriginal) => {
   return { ...actual, toast: vi.fn(actual.toast) };
 });
 
+type Compress = typeof import('../../lib/recording/compress.ts').compressRecordedVideo;
+/** Set by a test to stand in for the re-encoder (happy-dom cannot play video). */
+const compressStub = vi.hoisted(() => ({ current: null as null | Compress }));
+vi.mock('../../lib/recording/compress.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../lib/recording/compress.ts')>();
+  const compressRecordedVideo: Compress = (blob, options) =>
+    (compressStub.current ?? actual.compressRecordedVideo)(blob, options);
+  return { ...actual, compressRecordedVideo };
+});
+
 const MB = 1024 * 1024;
 
 class FakeTrack {
@@ -68,6 +78,7 @@ let streams: FakeStream[] = [];
 let getUserMedia: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
+  vi.mocked(toast).mockClear();
   streams = [];
   recorders.length = 0;
   nextTake = [new Uint8Array(2048)];
@@ -81,6 +92,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  compressStub.current = null;
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -313,5 +325,67 @@ describe('MediaRecorderDialog', () => {
     expect((onSave.mock.calls[0]![0] as File).size).toBe(10 * MB + 1);
     // One toast shows at a time and React renders both in one go, so ask the toast function.
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Compression Skipped' }));
+  });
+
+  it('re-encodes a video over 10 MB on Save, showing progress, and hands over the smaller file', async () => {
+    nextTake = [new Uint8Array(12 * MB)];
+    let finish: (blob: Blob) => void = () => {};
+    const calls: Parameters<Compress>[] = [];
+    compressStub.current = (blob, options) => {
+      calls.push([blob, options]);
+      options?.onProgress?.(0.5);
+      return new Promise((resolve) => {
+        finish = resolve;
+      });
+    };
+    const onSave = vi.fn();
+    const { dialog } = await openRecorder('video', onSave);
+    await waitFor(() => expect(button(dialog, 'Start Recording')).toBeTruthy());
+    act(() => button(dialog, 'Start Recording')!.click());
+    act(() => button(dialog, 'Stop Recording')!.click());
+    await waitFor(() => expect(button(dialog, 'Record Again')).toBeTruthy());
+    await act(async () => button(dialog, 'Save')!.click());
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0].size).toBe(12 * MB);
+    expect(dialog.textContent).toContain('Compressing video... 50%');
+    const processingButton = button(dialog, 'Processing...')!;
+    expect(processingButton.getAttribute('aria-disabled')).toBe('true');
+    // Neither a second Save nor Record Again does anything meanwhile.
+    await act(async () => processingButton.click());
+    act(() => button(dialog, 'Record Again')!.click());
+    expect(calls).toHaveLength(1);
+    expect(dialog.querySelector('[data-testid="recorded-preview"]')).toBeTruthy();
+    await act(async () => finish(new Blob([new Uint8Array(3 * MB)], { type: 'video/webm' })));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    const file = onSave.mock.calls[0]![0] as File;
+    expect(file.size).toBe(3 * MB);
+    expect(file.type).toBe('video/webm');
+    expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'Compression Skipped' }));
+  });
+
+  it('Cancel while re-encoding stops it and saves nothing', async () => {
+    nextTake = [new Uint8Array(11 * MB)];
+    let aborted = false;
+    compressStub.current = (_blob, options) =>
+      new Promise((_, reject) => {
+        options?.signal?.addEventListener('abort', () => {
+          aborted = true;
+          reject(new DOMException('cancelled', 'AbortError'));
+        });
+      });
+    const onSave = vi.fn();
+    const { dialog } = await openRecorder('video', onSave);
+    await waitFor(() => expect(button(dialog, 'Start Recording')).toBeTruthy());
+    act(() => button(dialog, 'Start Recording')!.click());
+    act(() => button(dialog, 'Stop Recording')!.click());
+    await waitFor(() => expect(button(dialog, 'Record Again')).toBeTruthy());
+    await act(async () => button(dialog, 'Save')!.click());
+    expect(dialog.textContent).toContain('Compressing video...');
+    await act(async () => button(dialog, 'Cancel')!.click());
+    await waitFor(() => expect(dialogEl()).toBeNull());
+    expect(aborted).toBe(true);
+    expect(onSave).not.toHaveBeenCalled();
+    expect(streams[0]!.tracks.every((t) => t.stopped)).toBe(true);
+    expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'Compression Skipped' }));
   });
 });

@@ -51,6 +51,7 @@ function RecorderContent({
   const primaryRef = React.useRef<HTMLButtonElement>(null);
   const contentRef = React.useRef<HTMLDivElement>(null);
   const busy = phase === 'recording' || take !== null || processing !== null;
+  const waiting = stopping || processing !== null;
 
   // Retry Access disappears once access is granted: keep keyboard focus in the dialog, on Start.
   React.useEffect(() => {
@@ -152,10 +153,10 @@ function RecorderContent({
             <Button
               ref={primaryRef}
               variant={primary.variant}
-              onClick={primary.onClick}
-              aria-disabled={stopping || processing !== null || undefined}
-              disabled={false}
-              className={cn((stopping || processing !== null) && 'pointer-events-none opacity-60')}
+              // aria-disabled, not disabled: a disabled button drops keyboard focus while it waits.
+              onClick={() => !waiting && primary.onClick()}
+              aria-disabled={waiting || undefined}
+              className={cn(waiting && 'opacity-60')}
             >
               <primary.icon aria-hidden="true" />
               {primary.label}
@@ -184,7 +185,7 @@ function RecorderContent({
           onClick={() => void save()}
           disabled={!take && processing === null}
           aria-disabled={processing !== null || undefined}
-          className={cn(processing !== null && 'pointer-events-none opacity-60')}
+          className={cn(processing !== null && 'opacity-60')}
         >
           {processing !== null ? 'Processing...' : 'Save'}
         </Button>
