@@ -4,13 +4,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type createPostBody, NO_CONTENT } from '../../common/schemas/post.ts';
 import type { Db } from '../db/client.ts';
-import { comments, posts, reactions, timelines } from '../db/schema/index.ts';
+import { comments, posts, reactions, timelines, uploads } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import { authorizeDeletePost, authorRole, POST_NOT_FOUND, postAccess } from '../policies/post.ts';
 import { isUuid } from '../policies/timeline.ts';
 import { type PostRow, postById } from '../queries/feed.ts';
 import { lockedAccess } from './lock.ts';
 import { attachUploads, claimMedia } from './post-media.ts';
+import { releaseUploads } from './uploads.ts';
 
 export type CreatePostInput = z.output<typeof createPostBody>;
 
@@ -40,7 +41,9 @@ export async function createPost(db: Db, userId: string, body: CreatePostInput) 
 
 /**
  * DELETE /api/posts/{id}: a tombstone keeps author, type and dates (DECISIONS §6). Content, comments and
- * reactions go with it, and a pinned post is unpinned in the same transaction.
+ * reactions go with it, and a pinned post is unpinned in the same transaction. Its uploads' rows go too and
+ * their bytes leave the uploader's storage use; the caller deletes the objects once this has committed
+ * (`removed`), so a rolled-back delete never loses a file.
  */
 export async function deletePost(db: Db, userId: string, postId: string) {
   return db.transaction(async (tx) => {
@@ -59,7 +62,9 @@ export async function deletePost(db: Db, userId: string, postId: string) {
     if (access.timeline.pinnedPostId === post.id) {
       await tx.update(timelines).set({ pinnedPostId: null }).where(eq(timelines.id, post.timelineId));
     }
-    return { id: post.id, deletedAt: now.toISOString() };
+    const media = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.postId, post.id));
+    const removed = await releaseUploads(tx, media);
+    return { id: post.id, deletedAt: now.toISOString(), removed };
   });
 }
 

@@ -12,6 +12,7 @@ import {
   searchQuery,
 } from '../../common/schemas/post.ts';
 import { createPost, deletePost, pinPost, unpinPost } from '../commands/posts.ts';
+import { removeUploadObjects } from '../commands/uploads.ts';
 import { type TimelineAccess, timelineFor } from '../policies/timeline.ts';
 import { presentPost, type Viewer } from '../presenters/post.ts';
 import { feedPage, searchPosts } from '../queries/feed.ts';
@@ -75,7 +76,10 @@ export async function postRoutes(app: FastifyInstance) {
     { schema: { params: postParams, response: { 200: deletePostResponse } } },
     async (request) => {
       const { id } = request.params as PostParams;
-      return deletePost(db, request.user!.id, id);
+      const { removed, ...answer } = await deletePost(db, request.user!.id, id);
+      // Only once the tombstone has committed: a rolled-back delete keeps its files.
+      await removeUploadObjects(app.store, removed, request.log);
+      return answer;
     },
   );
 
