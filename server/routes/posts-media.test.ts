@@ -10,7 +10,14 @@ import { posts, uploads } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { addMember, buildThreadline, type Caller, signedInUser } from '../test/factories.ts';
 import { type StoredUploadOptions, storageUsed, storedUpload } from '../test/stored-uploads.ts';
-import { openTestStorage, type TestStorage } from '../test/uploads.ts';
+import {
+  openTestStorage,
+  STORAGE_BACKENDS,
+  sampleJpeg,
+  samplePng,
+  type TestStorage,
+  uploadAs,
+} from '../test/uploads.ts';
 
 let t: TestApp;
 let storage: TestStorage;
@@ -428,5 +435,91 @@ describe('DELETE /api/posts/{id} removes the media', () => {
     expect((await rowOf(up.row.id))!.status).toBe('attached');
     expect(await t.app.store.head(up.row.key)).not.toBeNull();
     expect(await storageUsed(t.app, pat.user.id)).toBe(used);
+  });
+});
+
+describe.each(STORAGE_BACKENDS)('the whole flow on the %s store', (backend) => {
+  let flow: TestApp;
+  let flowStorage: TestStorage;
+  beforeAll(async () => {
+    flowStorage = await openTestStorage(backend);
+    flow = await buildTestApp(flowStorage.env);
+  });
+  afterAll(async () => {
+    await flow?.close();
+    await flowStorage?.close();
+  });
+
+  it('upload, read back, post a gallery, read as a member, delete: 404 and the quota back', async () => {
+    const owner = await signedInUser(flow.app);
+    const pat = await signedInUser(flow.app);
+    const tl = await buildThreadline(flow.app.db, owner.user);
+    await addMember(flow.app.db, tl, pat.user);
+    const read = (url: string, who: { cookie: string }, headers: Record<string, string> = {}) =>
+      flow.app.inject({ method: 'GET', url, headers: { cookie: who.cookie, ...headers } });
+
+    const png = await samplePng(640, 480);
+    const jpeg = await sampleJpeg(300, 200);
+    const a = await uploadAs(flow.app, pat, png, {
+      category: 'image',
+      fileName: 'a.png',
+      contentType: 'image/png',
+    });
+    const b = await uploadAs(flow.app, pat, jpeg, {
+      category: 'image',
+      fileName: 'b.jpg',
+      contentType: 'image/jpeg',
+    });
+    const used = await storageUsed(flow.app, pat.user.id);
+    expect(used).toBe(png.length + jpeg.length);
+    // Before posting: the uploader alone.
+    const mine = await read(a.objectPath, pat);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.rawPayload.equals(png)).toBe(true);
+    expect((await read(a.objectPath, owner)).statusCode).toBe(404);
+    const thumb = await read(`${a.objectPath}?variant=thumb`, pat);
+    expect([thumb.statusCode, thumb.headers['content-type']]).toEqual([200, 'image/webp']);
+    expect(thumb.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const part = await read(a.objectPath, pat, { range: 'bytes=0-7' });
+    expect([part.statusCode, part.rawPayload.toString('latin1', 1, 4)]).toEqual([206, 'PNG']);
+
+    const res = await pat.as.post('/api/posts', {
+      timelineId: tl.id,
+      type: 'gallery',
+      mediaUrls: [a.objectPath, b.objectPath],
+      fileNames: ['a.png', 'b.jpg'],
+      fileSizes: [a.size, b.size],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const feed = postList.parse((await owner.as.get(`/api/timelines/${tl.id}/posts`)).json());
+    expect(feed[0]!.media).toEqual([
+      {
+        url: a.objectPath,
+        thumbnailUrl: `${a.objectPath}?variant=thumb`,
+        contentType: 'image/png',
+        width: 640,
+        height: 480,
+      },
+      {
+        url: b.objectPath,
+        thumbnailUrl: `${b.objectPath}?variant=thumb`,
+        contentType: 'image/jpeg',
+        width: 300,
+        height: 200,
+      },
+    ]);
+    expect(feed[0]!.fileSizes).toEqual([png.length, jpeg.length]);
+    expect((await read(b.objectPath, owner)).rawPayload.equals(jpeg)).toBe(true);
+    expect((await read(`${b.objectPath}?variant=thumb`, owner)).statusCode).toBe(200);
+
+    expect((await pat.as.delete(`/api/posts/${res.json().id}`)).statusCode).toBe(200);
+    for (const path of [a.objectPath, b.objectPath]) {
+      expect((await read(path, pat)).statusCode).toBe(404);
+      expect((await read(`${path}?variant=thumb`, owner)).statusCode).toBe(404);
+      const key = path.replace('/objects/', '');
+      expect(await flow.app.store.head(key)).toBeNull();
+      expect(await flow.app.store.head(`thumbs/${key.slice('uploads/'.length)}.webp`)).toBeNull();
+    }
+    expect(await storageUsed(flow.app, pat.user.id)).toBe(0);
   });
 });
