@@ -1,7 +1,7 @@
 // Image compression before upload (spec 001 §5): jpeg, jpg, png or webp over 100 KB become jpeg of at most
 // 1920x1080 at quality 0.8. browser-image-compression runs in a worker that loads the library from `libURL`:
 // a copy bundled with the app (a CDN by default, which offline froze the page for seconds).
-import imageCompression from 'browser-image-compression';
+import type { Options as CompressionOptions } from 'browser-image-compression';
 import libraryUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
 import { humanSize, UPLOAD } from '../../../common/media.ts';
 import { abortError } from './http.ts';
@@ -38,7 +38,7 @@ export function jpegName(name: string): string {
 export const compressionLibUrl = () => new URL(libraryUrl, document.baseURI).href;
 
 export interface CompressDeps {
-  compress: typeof imageCompression;
+  compress: (file: File, options: CompressionOptions) => Promise<Blob>;
   dimensions: (file: File) => Promise<{ width: number; height: number }>;
 }
 
@@ -51,7 +51,11 @@ async function imageDimensions(file: File) {
   }
 }
 
-const defaultDeps: CompressDeps = { compress: imageCompression, dimensions: imageDimensions };
+// The library loads with the first image to compress, not with the page.
+const defaultDeps: CompressDeps = {
+  compress: async (file, options) => (await import('browser-image-compression')).default(file, options),
+  dimensions: imageDimensions,
+};
 
 /**
  * The compressed image, or the original when compressing would not make it smaller. Throws when the image

@@ -1,31 +1,167 @@
-// The composer (spec 001 §5): text for now; Post is disabled without text. The media issue adds its
-// attachments beside the text. Ctrl/Cmd+Enter posts too.
-import { Loader2 } from 'lucide-react';
+// The composer (spec 001 §4, §5): text with one of a recorded file, 1 to 10 uploaded files, or nothing.
+// Attachments are listed with a remove button until posted; Post is disabled with no text, no recorded file
+// and no uploaded file. More than one image makes a gallery; a single file posts as its kind. A recording is
+// uploaded when posting. Ctrl/Cmd+Enter posts too.
+import { CircleHelp, FileText, Image, Loader2, Mic, Music, Paperclip, Video, X } from 'lucide-react';
 import * as React from 'react';
 import { TEXT_LIMITS } from '../../../../../common/limits.ts';
+import { humanSize, thumbnailUrl, UPLOAD, UPLOAD_LIMITS } from '../../../../../common/media.ts';
+import { lazyNamed } from '../../../../app/lazy-named.ts';
+import { MediaHelpDialog } from '../../../../components/media/media-help-dialog.tsx';
+import type { UploadedFile } from '../../../../components/media/upload-dialog.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
 import { Textarea } from '../../../../components/ui/textarea.tsx';
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
 import { useAuth } from '../../../../lib/auth.ts';
+import { serverMessage } from '../../../../lib/authUtils.ts';
+import { notifyFailure } from '../../../../lib/failure-toast.ts';
+import type { RecordingKind } from '../../../../lib/recording/limits.ts';
+import { ALL_CATEGORIES, type FileCategory, fileCategory } from '../../../../lib/upload/file-check.ts';
+import { FinalizeError, uploadFile } from '../../../../lib/upload/upload-file.ts';
+import { PROCESS_ERROR_TITLE, UPLOAD_ERROR_TITLE } from '../../../../lib/upload/use-upload-queue.ts';
 import { cn } from '../../../../lib/utils.ts';
-import { useCreatePost } from '../../api/create-post.ts';
+import { MIXED_MEDIA, type PostMedia, useCreatePost } from '../../api/create-post.ts';
+
+// The dialogs (and the image compressor behind the upload dialog) load when first opened.
+const UploadDialog = lazyNamed(
+  () => import('../../../../components/media/upload-dialog.tsx'),
+  'UploadDialog',
+);
+const MediaRecorderDialog = lazyNamed(
+  () => import('../../../../components/media/media-recorder-dialog.tsx'),
+  'MediaRecorderDialog',
+);
 
 const LIMIT = TEXT_LIMITS.post;
+
+interface Recorded {
+  file: File;
+  category: FileCategory;
+  /** Set once uploaded, so a failed post does not upload it again. */
+  uploaded: PostMedia | null;
+}
+
+/** Only images may share a post: one video, audio or document file stands alone (spec 001 §5). */
+export function mixedMediaRefusal(files: readonly { category: FileCategory }[]): string | null {
+  return files.length > 1 && files.some((f) => f.category !== 'image') ? MIXED_MEDIA : null;
+}
 
 export function PostComposer({ timelineId }: { timelineId: string }) {
   const { user } = useAuth();
   const [text, setText] = React.useState('');
+  const [uploaded, setUploaded] = React.useState<UploadedFile[]>([]);
+  const [recorded, setRecorded] = React.useState<Recorded | null>(null);
+  const [sending, setSending] = React.useState<{ loaded: number; total: number } | null>(null);
+  const [dialog, setDialog] = React.useState<'upload' | 'help' | RecordingKind | null>(null);
+  // Lazy dialogs stay mounted once loaded, so they close (and give focus back) like the others.
+  const [loaded, setLoaded] = React.useState({ upload: false, recorder: false });
+  const [recordKind, setRecordKind] = React.useState<RecordingKind>('video');
   const create = useCreatePost(timelineId);
   const id = React.useId();
   const counterId = React.useId();
-  const empty = text.trim().length === 0;
-  const nearLimit = text.length >= LIMIT * 0.9;
+  const textareaRef = React.useRef<HTMLTextAreaElement>(null);
+  const uploadButtonRef = React.useRef<HTMLButtonElement>(null);
+  const listRef = React.useRef<HTMLUListElement>(null);
 
-  const submit = () => {
-    if (empty || create.isPending) return;
-    create.mutate(text, { onSuccess: () => setText('') });
+  const empty = text.trim().length === 0;
+  const hasMedia = uploaded.length > 0 || recorded !== null;
+  const busy = create.isPending || sending !== null;
+  const nearLimit = text.length >= LIMIT * 0.9;
+  const onlyImages = uploaded.length > 0;
+  const canUpload =
+    !recorded &&
+    uploaded.length < UPLOAD.maxFilesPerPost &&
+    uploaded.every((f) => f.category === 'image') &&
+    !busy;
+  const canRecord = !hasMedia && !busy;
+
+  const open = (next: 'upload' | 'help' | RecordingKind) => {
+    if (next === 'upload') setLoaded((l) => ({ ...l, upload: true }));
+    if (next === 'video' || next === 'audio') {
+      setRecordKind(next);
+      setLoaded((l) => ({ ...l, recorder: true }));
+    }
+    setDialog(next);
   };
+  const onOpenChange = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
+  const reset = () => {
+    setText('');
+    setUploaded([]);
+    setRecorded(null);
+  };
+
+  const uploadRecording = async (rec: Recorded): Promise<PostMedia | null> => {
+    if (rec.uploaded) return rec.uploaded;
+    setSending({ loaded: 0, total: rec.file.size });
+    try {
+      const result = await uploadFile(rec.file, {
+        category: rec.category,
+        onProgress: (loaded, total) => setSending({ loaded, total }),
+      });
+      const media = {
+        objectPath: result.objectPath,
+        fileName: rec.file.name,
+        size: result.size,
+        category: rec.category,
+      };
+      setRecorded((r) => (r?.file === rec.file ? { ...r, uploaded: media } : r));
+      return media;
+    } catch (error) {
+      const processing = error instanceof FinalizeError;
+      notifyFailure(error, {
+        title: processing ? PROCESS_ERROR_TITLE : UPLOAD_ERROR_TITLE,
+        description: serverMessage(error) ?? 'Please try again.',
+      });
+      return null;
+    } finally {
+      setSending(null);
+    }
+  };
+
+  const submit = async () => {
+    if ((empty && !hasMedia) || busy) return;
+    let media: PostMedia[] = uploaded;
+    if (recorded) {
+      const one = await uploadRecording(recorded);
+      if (!one) return;
+      media = [one];
+    }
+    create.mutate({ content: text, media }, { onSuccess: reset });
+  };
+
+  const remove = (index: number | 'recorded') => {
+    const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const at = index === 'recorded' ? 0 : index;
+    if (index === 'recorded') setRecorded(null);
+    else setUploaded((files) => files.filter((_, i) => i !== index));
+    // Focus moves to the next attachment's remove button, else back to the text.
+    const next = buttons[at + 1] ?? buttons[at - 1];
+    requestAnimationFrame(() => (next?.isConnected ? next : textareaRef.current)?.focus());
+  };
+
+  const attachments: AttachmentRow[] = recorded
+    ? [
+        {
+          key: 'recorded',
+          name: recorded.file.name,
+          size: recorded.file.size,
+          category: recorded.category,
+          note: recorded.category === 'audio' ? 'Recorded audio' : 'Recorded video',
+          onRemove: () => remove('recorded'),
+        },
+      ]
+    : uploaded.map((file, i) => ({
+        key: file.objectPath,
+        name: file.fileName,
+        size: file.size,
+        category: file.category,
+        thumbnail: file.category === 'image' && file.contentType !== 'image/svg+xml' ? file.objectPath : null,
+        onRemove: () => remove(i),
+      }));
 
   return (
     <Card className="p-4 sm:p-5">
@@ -33,7 +169,7 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
         className="grid grid-cols-1 gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          void submit();
         }}
       >
         <div className="flex min-w-0 gap-3">
@@ -43,6 +179,7 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
               Write a post
             </label>
             <Textarea
+              ref={textareaRef}
               id={id}
               value={text}
               rows={3}
@@ -54,26 +191,217 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                   e.preventDefault();
-                  submit();
+                  void submit();
                 }
               }}
             />
           </div>
         </div>
-        <div className="flex items-center justify-between gap-3">
-          <p
-            id={counterId}
-            className={cn('text-xs tabular-nums text-muted-foreground', nearLimit && 'text-amber-800')}
-          >
-            {text.length.toLocaleString('en-US')} / {LIMIT.toLocaleString('en-US')}
-            <span className="sr-only"> characters</span>
-          </p>
-          <Button type="submit" disabled={empty || create.isPending}>
-            {create.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            Post
-          </Button>
+
+        {attachments.length > 0 && (
+          <ul ref={listRef} aria-label="Attachments" className="grid grid-cols-1 gap-2">
+            {attachments.map((row) => (
+              <Attachment
+                key={row.key}
+                row={row}
+                disabled={busy}
+                progress={row.key === 'recorded' ? sending : null}
+              />
+            ))}
+          </ul>
+        )}
+
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
+          <div className="flex min-w-0 flex-wrap items-center gap-1">
+            <ToolButton
+              ref={uploadButtonRef}
+              icon={Paperclip}
+              label="Upload Files"
+              disabled={!canUpload}
+              onClick={() => open('upload')}
+            />
+            <ToolButton
+              icon={Video}
+              label="Record Video"
+              disabled={!canRecord}
+              onClick={() => open('video')}
+            />
+            <ToolButton icon={Mic} label="Record Audio" disabled={!canRecord} onClick={() => open('audio')} />
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-9"
+              aria-label="Media upload help"
+              title="Media upload help"
+              onClick={() => open('help')}
+            >
+              <CircleHelp aria-hidden="true" />
+            </Button>
+          </div>
+          <div className="ml-auto flex items-center gap-3">
+            <p
+              id={counterId}
+              className={cn('text-xs tabular-nums text-muted-foreground', nearLimit && 'text-amber-800')}
+            >
+              {text.length.toLocaleString('en-US')} / {LIMIT.toLocaleString('en-US')}
+              <span className="sr-only"> characters</span>
+            </p>
+            <Button type="submit" disabled={(empty && !hasMedia) || busy}>
+              {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+              Post
+            </Button>
+          </div>
         </div>
       </form>
+
+      {loaded.upload && (
+        <React.Suspense fallback={null}>
+          <UploadDialog
+            open={dialog === 'upload'}
+            onOpenChange={onOpenChange}
+            title={onlyImages ? 'Add Images' : 'Upload Files'}
+            description={
+              onlyImages
+                ? `Add images to the gallery (up to ${UPLOAD.galleryMax} in all).`
+                : `Attach one video, audio or document file, or up to ${UPLOAD.maxFilesPerPost} images.`
+            }
+            categories={onlyImages ? ['image'] : ALL_CATEGORIES}
+            maxFiles={UPLOAD.maxFilesPerPost - uploaded.length}
+            maxFileSize={UPLOAD_LIMITS.video}
+            validateSelection={(files) => mixedMediaRefusal([...uploaded, ...files])}
+            onComplete={(files) =>
+              setUploaded((current) => [...current, ...files].slice(0, UPLOAD.maxFilesPerPost))
+            }
+            onCloseAutoFocus={(event) => {
+              // The opener may be disabled now (a document, or 10 images): focus the attachments instead.
+              if (uploadButtonRef.current?.disabled) {
+                event.preventDefault();
+                (listRef.current?.querySelector('button') ?? textareaRef.current)?.focus();
+              }
+            }}
+          />
+        </React.Suspense>
+      )}
+      {loaded.recorder && (
+        <React.Suspense fallback={null}>
+          <MediaRecorderDialog
+            open={dialog === 'video' || dialog === 'audio'}
+            onOpenChange={onOpenChange}
+            kind={recordKind}
+            onSave={(file) =>
+              setRecorded({ file, category: fileCategory(file) ?? recordKind, uploaded: null })
+            }
+          />
+        </React.Suspense>
+      )}
+      <MediaHelpDialog open={dialog === 'help'} onOpenChange={onOpenChange} />
     </Card>
   );
 }
+
+interface AttachmentRow {
+  key: string;
+  name: string;
+  size: number;
+  category: FileCategory;
+  note?: string;
+  /** An image's object path: its thumbnail shows. */
+  thumbnail?: string | null;
+  onRemove: () => void;
+}
+
+const ICONS: Record<FileCategory, React.ComponentType<{ className?: string }>> = {
+  image: Image,
+  video: Video,
+  audio: Music,
+  document: FileText,
+};
+
+function Attachment({
+  row,
+  disabled,
+  progress,
+}: {
+  row: AttachmentRow;
+  disabled: boolean;
+  progress: { loaded: number; total: number } | null;
+}) {
+  const Icon = ICONS[row.category];
+  const pct = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  return (
+    <li className="flex min-w-0 items-center gap-3 rounded-lg border border-border bg-muted/30 p-2">
+      {row.thumbnail ? (
+        <img
+          src={thumbnailUrl(row.thumbnail)}
+          alt=""
+          width={40}
+          height={40}
+          className="size-10 shrink-0 rounded object-cover"
+        />
+      ) : (
+        <span className="flex size-10 shrink-0 items-center justify-center rounded bg-muted">
+          <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="wrap-anywhere text-sm font-medium">{row.name}</p>
+        <p className="text-xs text-muted-foreground">
+          {row.note ? `${row.note} · ` : ''}
+          {humanSize(row.size)}
+          {progress && ` · Uploading ${pct}%`}
+        </p>
+        {progress && (
+          <div
+            role="progressbar"
+            aria-label={`${row.name} upload progress`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={pct}
+            className="mt-1 h-1.5 w-full overflow-hidden rounded-full bg-muted"
+          >
+            <div className="h-full bg-primary" style={{ width: `${pct}%` }} />
+          </div>
+        )}
+      </div>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        aria-label={`Remove ${row.name}`}
+        title={`Remove ${row.name}`}
+        disabled={disabled}
+        onClick={row.onRemove}
+      >
+        <X aria-hidden="true" />
+      </Button>
+    </li>
+  );
+}
+
+const ToolButton = React.forwardRef<
+  HTMLButtonElement,
+  {
+    icon: React.ComponentType<{ className?: string }>;
+    label: string;
+    disabled: boolean;
+    onClick: () => void;
+  }
+>(({ icon: Icon, label, disabled, onClick }, ref) => (
+  // The label is visible from 640 px; narrower, the icon shows and the label stays the button's name.
+  <Button
+    ref={ref}
+    type="button"
+    variant="ghost"
+    size="sm"
+    className="px-2.5"
+    title={label}
+    disabled={disabled}
+    onClick={onClick}
+  >
+    <Icon aria-hidden="true" />
+    <span className="sr-only sm:not-sr-only">{label}</span>
+  </Button>
+));
+ToolButton.displayName = 'ToolButton';
