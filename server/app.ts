@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { BODY_LIMIT_BYTES } from '../common/limits.ts';
 import { authPlugin, requireUser } from './auth/plugin.ts';
 import { SessionStore } from './auth/sessions.ts';
+import { sweepUploads } from './commands/sweep-uploads.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errorHandler.ts';
@@ -195,6 +196,7 @@ function scheduleMaintenance(app: FastifyInstance, database: Database) {
     () => {
       app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session purge failed'));
       app.limiter.purge().catch((err) => app.log.warn({ err }, 'rate-limit purge failed'));
+      sweepUploads(app).catch((err) => app.log.warn({ err }, 'orphan upload sweep failed'));
     },
     60 * 60 * 1000,
   );

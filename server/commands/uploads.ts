@@ -249,16 +249,21 @@ async function attachAvatar(tx: Db, user: User, row: UploadRow): Promise<UploadR
  * it deleted (a row another transaction already removed is not released twice); remove their objects with
  * `removeUploadObjects` after the transaction commits.
  */
-export async function releaseUploads(tx: Db, rows: Pick<UploadRow, 'id'>[]): Promise<UploadRow[]> {
+export async function releaseUploads(
+  tx: Db,
+  rows: Pick<UploadRow, 'id'>[],
+  options: { unattachedOnly?: boolean } = {},
+): Promise<UploadRow[]> {
   if (rows.length === 0) return [];
+  const ids = inArray(
+    uploads.id,
+    rows.map((r) => r.id),
+  );
+  // unattachedOnly: checked on the row as it is after any lock wait, so an upload a post claimed a moment
+  // ago stays.
   const deleted = await tx
     .delete(uploads)
-    .where(
-      inArray(
-        uploads.id,
-        rows.map((r) => r.id),
-      ),
-    )
+    .where(options.unattachedOnly ? and(ids, ne(uploads.status, 'attached')) : ids)
     .returning();
   const byOwner = new Map<string, number>();
   for (const row of deleted) {
