@@ -32,7 +32,7 @@ import { subscriptionRoutes } from './routes/subscription.ts';
 import { timelineRoutes } from './routes/timelines.ts';
 import { unreadRoutes } from './routes/unread.ts';
 import { uploadRoutes } from './routes/uploads.ts';
-import { createStore } from './storage/index.ts';
+import { createStore, uploadConnectSources } from './storage/index.ts';
 import type { ObjectStore } from './storage/types.ts';
 
 declare module 'fastify' {
@@ -110,7 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // With STORAGE=s3 the browser PUTs uploads straight to the bucket.
+        connectSrc: ["'self'", ...uploadConnectSources(config)],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

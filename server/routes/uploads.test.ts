@@ -759,6 +759,13 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
     );
   });
 
+  it('the CSP lets the browser PUT to the bucket with s3 storage only', async () => {
+    const res = await inject('GET', '/api/auth/user');
+    const csp = String(res.headers['content-security-policy']);
+    const connect = /connect-src ([^;]*)/.exec(csp)?.[1];
+    expect(connect).toBe(backend === 's3' ? `'self' ${storage.s3!.endpoint}` : `'self'`);
+  });
+
   it('visitors get 401 JSON on every upload call', async () => {
     const calls: [string, string, object?][] = [
       ['POST', '/api/objects/upload', {}],
