@@ -66,7 +66,8 @@ export interface UploadDialogProps {
   compressImages?: boolean;
   /** PUT /api/media by default. */
   finalize?: Finalize;
-  /** The toast title when finalising fails. */
+  /** The toast titles when the upload fails and when finalising fails. */
+  uploadErrorTitle?: string;
   processErrorTitle?: string;
   /** A refusal for the whole selection (already chosen files included), or null. */
   validateSelection?: (files: { name: string; category: FileCategory }[]) => string | null;
@@ -100,11 +101,18 @@ function UploadDialogContent({
   maxFileSize = UPLOAD.dialogDefaultMaxBytes,
   compressImages = true,
   finalize,
+  uploadErrorTitle,
   processErrorTitle = PROCESS_ERROR_TITLE,
   validateSelection,
   announceComplete = true,
 }: Omit<UploadDialogProps, 'open'>) {
-  const queue = useUploadQueue({ compressImages, uploadCategory, finalize, processErrorTitle });
+  const queue = useUploadQueue({
+    compressImages,
+    uploadCategory,
+    finalize,
+    uploadErrorTitle,
+    processErrorTitle,
+  });
   const { items, overall } = queue;
   const inputRef = React.useRef<HTMLInputElement>(null);
   const dropRef = React.useRef<HTMLButtonElement>(null);

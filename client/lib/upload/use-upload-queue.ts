@@ -42,7 +42,8 @@ export interface QueueOptions {
   /** Sent as the upload's category instead of the file's own (avatar). */
   uploadCategory?: UploadCategory;
   finalize?: Finalize;
-  /** The toast title when finalising fails. */
+  /** The toast titles when the bytes' trip or the finalise step fails. */
+  uploadErrorTitle?: string;
   processErrorTitle: string;
   /** Deps for tests. */
   compress?: typeof compressImage;
@@ -103,6 +104,7 @@ export function useUploadQueue(options: QueueOptions) {
       const {
         uploadCategory,
         finalize = finalizeMedia,
+        uploadErrorTitle = UPLOAD_ERROR_TITLE,
         processErrorTitle,
         upload = uploadFile,
       } = optionsRef.current;
@@ -137,7 +139,7 @@ export function useUploadQueue(options: QueueOptions) {
           error: message ?? (processing ? 'The server refused the file' : 'Upload failed'),
         });
         notifyFailure(error, {
-          title: processing ? processErrorTitle : UPLOAD_ERROR_TITLE,
+          title: processing ? processErrorTitle : uploadErrorTitle,
           description: message ?? `"${item.file.name}" could not be uploaded. Please try again.`,
         });
       } finally {

@@ -1,11 +1,12 @@
-// /profile: Edit Profile (spec 000 §2). Picture upload arrives with media: until then there is no camera
-// button (a disabled one read as broken).
-import { ArrowLeft } from 'lucide-react';
+// /profile: Edit Profile (spec 000 §2): the avatar with a camera button that uploads a picture (one image,
+// at most 5 MB), the profile form and the account information.
+import { ArrowLeft, Camera } from 'lucide-react';
 import * as React from 'react';
 import { useLocation } from 'wouter';
 import { PROFILE_IMAGE_MAX_BYTES, TEXT_LIMITS } from '../../../../common/limits.ts';
 import { shownName } from '../../../../common/names.ts';
 import type { CurrentUser } from '../../../../common/schemas/user.ts';
+import { lazyNamed } from '../../../app/lazy-named.ts';
 import { SignedInLayout } from '../../../components/page-layout.tsx';
 import { PendingLabel } from '../../../components/pending-label.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,7 +16,12 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { useAuth } from '../../../lib/auth.ts';
+import { finalizeProfileImage } from '../../../lib/upload/upload-file.ts';
+import { PROFILE_IMAGE_ERROR, useProfileImageUploaded } from '../api/profile-image.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+
+// The dialog (and the image compressor behind it) loads when the camera button is first used.
+const UploadDialog = lazyNamed(() => import('../../../components/media/upload-dialog.tsx'), 'UploadDialog');
 
 const MAX_IMAGE_MB = PROFILE_IMAGE_MAX_BYTES / (1024 * 1024);
 
@@ -62,10 +68,12 @@ function ProfileCards({ user }: { user: CurrentUser }) {
         </CardHeader>
         <CardContent className="grid gap-6">
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:gap-5">
-            <UserAvatar user={user} className="size-24" fallbackClassName="text-2xl" />
+            <ProfilePicture user={user} />
             <div className="min-w-0 max-w-full text-center sm:text-left">
               <p className="wrap-anywhere font-semibold">{shownName(user)}</p>
-              <p className="text-sm text-muted-foreground">Maximum file size: {MAX_IMAGE_MB}MB</p>
+              <p id="profile-image-limit" className="text-sm text-muted-foreground">
+                Maximum file size: {MAX_IMAGE_MB}MB
+              </p>
             </div>
           </div>
 
@@ -131,6 +139,51 @@ function ProfileCards({ user }: { user: CurrentUser }) {
           </dl>
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+/** The avatar with its camera button: one image of at most 5 MB, sent as the avatar category. */
+function ProfilePicture({ user }: { user: CurrentUser }) {
+  const [open, setOpen] = React.useState(false);
+  const [loaded, setLoaded] = React.useState(false);
+  const uploaded = useProfileImageUploaded();
+  return (
+    <div className="relative">
+      <UserAvatar user={user} className="size-24" fallbackClassName="text-2xl" />
+      <Button
+        type="button"
+        size="icon"
+        className="absolute -right-1 -bottom-1 size-9 rounded-full border-2 border-card"
+        aria-label="Change profile picture"
+        aria-describedby="profile-image-limit"
+        title="Change profile picture"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
+        <Camera aria-hidden="true" />
+      </Button>
+      {loaded && (
+        <React.Suspense fallback={null}>
+          <UploadDialog
+            open={open}
+            onOpenChange={setOpen}
+            title="Profile Picture"
+            description={`Choose an image for your profile. Maximum file size: ${MAX_IMAGE_MB}MB`}
+            categories={['image']}
+            uploadCategory="avatar"
+            maxFiles={1}
+            maxFileSize={PROFILE_IMAGE_MAX_BYTES}
+            finalize={finalizeProfileImage}
+            uploadErrorTitle={PROFILE_IMAGE_ERROR}
+            processErrorTitle={PROFILE_IMAGE_ERROR}
+            announceComplete={false}
+            onComplete={() => void uploaded()}
+          />
+        </React.Suspense>
+      )}
     </div>
   );
 }

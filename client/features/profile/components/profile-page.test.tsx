@@ -1,0 +1,129 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../../common/schemas/user.ts';
+import { Toaster } from '../../../components/ui/toaster.tsx';
+import { MessagingModalProvider } from '../../../lib/messaging-modal.tsx';
+import { fileOf, json, objectPath, stubFetch, stubXhr } from '../../../lib/upload/test-fakes.ts';
+import { toast } from '../../../lib/use-toast.ts';
+import { cleanup, render, waitFor } from '../../home/test/render.tsx';
+import { ProfilePage } from './profile-page.tsx';
+
+vi.mock('../../../lib/use-toast.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../lib/use-toast.ts')>();
+  return { ...actual, toast: vi.fn(actual.toast) };
+});
+
+const ME = {
+  id: '00000000-0000-4000-9000-0000000000aa',
+  email: 'ada@example.test',
+  firstName: 'Ada',
+  lastName: null,
+  displayName: null,
+  bio: null,
+  profileImageUrl: null as string | null,
+} as unknown as CurrentUser;
+
+let user = { ...ME };
+let userReads = 0;
+
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  user = { ...ME };
+  userReads = 0;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function server(finalize: () => Response) {
+  return stubFetch(({ method, url }) => {
+    if (url === '/api/auth/user') {
+      userReads++;
+      return json(user);
+    }
+    if (method === 'POST' && url === '/api/objects/upload')
+      return json({ uploadURL: '/api/objects/put/a1?sig=1' });
+    if (method === 'PUT' && url === '/api/profile-image') return finalize();
+    return json({ message: 'Not found' }, 404);
+  });
+}
+
+const mount = () =>
+  render(
+    <MessagingModalProvider>
+      <ProfilePage />
+      <Toaster />
+    </MessagingModalProvider>,
+  );
+
+const toasts = () => vi.mocked(toast).mock.calls.map(([t]) => [t.title, t.description]);
+const camera = () => document.querySelector<HTMLButtonElement>('button[aria-label="Change profile picture"]');
+
+async function chooseAndUpload(file: File) {
+  await act(async () => camera()!.click());
+  await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeTruthy());
+  const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+  expect(dialog.textContent).toContain('Maximum file size: 5MB');
+  const input = document.querySelector<HTMLInputElement>('[data-testid="upload-input"]')!;
+  Object.defineProperty(input, 'files', { value: [file], configurable: true });
+  act(() => input.dispatchEvent(new Event('change', { bubbles: true })));
+  const upload = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Upload');
+  if (upload && !upload.disabled) await act(async () => upload.click());
+}
+
+describe('Profile picture', () => {
+  it('uploads one image as an avatar, finalises it and refreshes the user', async () => {
+    const calls = server(() => {
+      user = { ...user, profileImageUrl: '/objects/uploads/a1' };
+      return json(objectPath('a1', 20, 'image/png'));
+    });
+    const puts = stubXhr({ status: 200 });
+    mount();
+    await waitFor(() => expect(camera()).toBeTruthy());
+    expect(document.body.textContent).toContain('Maximum file size: 5MB');
+    const before = userReads;
+    await chooseAndUpload(fileOf('me.png', 20, 'image/png'));
+    await waitFor(() => expect(toasts()).toContainEqual(['Profile image uploaded successfully!', undefined]));
+    expect(calls.find((c) => c.url === '/api/objects/upload')?.body).toMatchObject({
+      category: 'avatar',
+      size: 20,
+    });
+    expect(puts).toHaveLength(1);
+    expect(calls.find((c) => c.url === '/api/profile-image')?.body).toEqual({
+      profileImageURL: '/api/objects/put/a1?sig=1',
+    });
+    await waitFor(() => expect(userReads).toBeGreaterThan(before));
+    expect(toasts().map((t) => t[0])).not.toContain('Files Uploaded');
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+  });
+
+  it('takes images only, at most 5 MB', async () => {
+    server(() => json({}));
+    mount();
+    await waitFor(() => expect(camera()).toBeTruthy());
+    await chooseAndUpload(fileOf('cv.pdf', 20, 'application/pdf'));
+    expect(toasts()).toContainEqual([
+      'File Type Not Allowed',
+      'Please select Images. "cv.pdf" is not supported.',
+    ]);
+    const big = fileOf('big.png', 10, 'image/png');
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    await chooseAndUpload(big);
+    expect(toasts().at(-1)?.[0]).toBe('File Too Large');
+  });
+
+  it('a refused picture says "Failed to update profile image"', async () => {
+    server(() => json({ message: 'File content does not match its type' }, 400));
+    stubXhr({ status: 200 });
+    mount();
+    await waitFor(() => expect(camera()).toBeTruthy());
+    await chooseAndUpload(fileOf('me.png', 20, 'image/png'));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual([
+        'Failed to update profile image',
+        'File content does not match its type',
+      ]),
+    );
+  });
+});
