@@ -113,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // With STORAGE=s3 the browser PUTs uploads straight to the bucket.
         connectSrc: ["'self'", ...uploadConnectSources(config)],
         frameSrc: ["'self'"],
+        // The image compressor's worker starts from a blob: URL and loads the bundled library from 'self'.
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
