@@ -2,7 +2,8 @@
 // --use-fake-device-for-media-stream and --use-fake-ui-for-media-stream; the contexts grant camera and
 // microphone): a 3 s video and an audio clip recorded from the composer, saved, posted and played back from
 // the feed; the dialog by keyboard with axe and at 360 px; a refused permission and Retry Access; every track
-// stopped on close. The re-encoding of large videos (over 10 MB, which a 3 s test never reaches) runs on a
+// stopped on close; the 4-minute warning and the automatic stop at 5 minutes (page.clock jumps the clock). The
+// re-encoding of large videos (over 10 MB, which a 3 s test never reaches) runs on a
 // real recording through the same module the dialog uses.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import react from '@vitejs/plugin-react';
@@ -207,6 +208,40 @@ test('the recorder by keyboard: axe, 360 px, a refused permission with Retry Acc
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
   expect(await liveTracks(page)).toEqual([]);
+  await o.context.close();
+});
+
+test('warns from 4 minutes with the seconds left and stops by itself at 5 minutes', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const o = await signedInAs(browser, owner, 1280, MEDIA);
+  const page = o.page;
+  // The page's clock flows as usual until fastForward jumps it (the recorder's clock reads Date.now).
+  await page.clock.install();
+  const name = uniqueName('Long Take');
+  const { id } = await apiCreateTimeline(page, name);
+  await openThreadline(page, id, name);
+  await page.getByRole('button', { name: 'Record Audio' }).click();
+  const dialog = recorderDialog(page, 'Audio');
+  await dialog.getByRole('button', { name: 'Start Recording' }).click();
+  await expect(dialog.getByRole('button', { name: 'Stop Recording' })).toBeVisible();
+  await expect(dialog.getByTestId('recording-warning')).toHaveCount(0);
+
+  await page.clock.fastForward('04:00');
+  await expect(dialog.getByTestId('recording-warning')).toHaveText(/^(60|59) seconds remaining$/);
+  await expect(dialog.getByRole('timer')).toHaveText(/^04:0[01]$/);
+  await page.clock.fastForward('00:50');
+  await expect(dialog.getByTestId('recording-warning')).toHaveText(/^(10|9) seconds remaining$/);
+  await expect(dialog.getByRole('button', { name: 'Stop Recording' })).toBeVisible();
+
+  await page.clock.fastForward('00:10');
+  await expectToast(
+    page,
+    'Maximum recording time of 5 minutes reached. Recording has been stopped automatically.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Record Again' })).toBeVisible();
+  await expect(dialog.getByRole('timer')).toHaveText('05:00');
+  await expect(dialog.getByTestId('recorded-preview')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
   await o.context.close();
 });
 
