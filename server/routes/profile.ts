@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { currentUserSchema, type ProfileUpdateBody, profileUpdateBody } from '../../common/schemas/user.ts';
-import { users } from '../db/schema/index.ts';
+import { releaseUploads, removeUploadObjects } from '../commands/uploads.ts';
+import { type UploadRow, uploads, users } from '../db/schema/index.ts';
 import { badRequest } from '../http/errors.ts';
 import { presentCurrentUser } from '../presenters/user.ts';
 
@@ -21,12 +22,25 @@ export async function profileRoutes(app: FastifyInstance) {
         ...(body.bio !== undefined && { bio: body.bio }),
         ...(body.profileImageUrl !== undefined && { profileImageUrl: body.profileImageUrl || null }),
       };
-      const [updated] = await app.db
-        .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(users.id, me.id))
-        .returning();
-      return presentCurrentUser(updated!);
+      let removed: UploadRow[] = [];
+      const updated = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(users.id, me.id))
+          .returning();
+        // Removing the picture discards its upload and gives its bytes back (DECISIONS §4).
+        if (changes.profileImageUrl === null) {
+          const avatars = await tx
+            .select({ id: uploads.id })
+            .from(uploads)
+            .where(eq(uploads.avatarOf, me.id));
+          removed = await releaseUploads(tx, avatars);
+        }
+        return row!;
+      });
+      await removeUploadObjects(app.store, removed, app.log);
+      return presentCurrentUser(updated);
     },
   );
 }

@@ -453,6 +453,28 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
       expect(await usedBy(ada.user.id)).toBe(jpeg.length);
     });
 
+    it('removing the picture (PUT /api/profile) discards its upload and releases its bytes', async () => {
+      const ada = await signedInUser(app());
+      const avatar = await uploadAs(app(), ada, await samplePng(200, 200), {
+        category: 'avatar',
+        fileName: 'me.png',
+        finalize: 'profile-image',
+      });
+      expect(await usedBy(ada.user.id)).toBe(avatar.size);
+      const kept = await inject('PUT', '/api/profile', ada.cookie, {
+        profileImageUrl: avatar.objectPath,
+        bio: 'hi',
+      });
+      expect(kept.statusCode).toBe(200);
+      expect(await rowOf(idOf(avatar.objectPath))).toBeDefined();
+      const res = await inject('PUT', '/api/profile', ada.cookie, { profileImageUrl: null });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().profileImageUrl).toBeNull();
+      expect(await rowOf(idOf(avatar.objectPath))).toBeUndefined();
+      expect(await app().store.head(`uploads/${idOf(avatar.objectPath)}`)).toBeNull();
+      expect(await usedBy(ada.user.id)).toBe(0);
+    });
+
     it('refuses SVG, documents, and an upload attached to something else', async () => {
       const ada = await signedInUser(app());
       const svg = await uploadAs(app(), ada, sampleSvg(), { fileName: 'a.svg' });
