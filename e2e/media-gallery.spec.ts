@@ -142,14 +142,31 @@ test.beforeAll(async ({ browser }) => {
     fileName: 'notes.txt',
     fileSize: storedText.size,
   });
+  // One portrait image on its own.
+  const portrait = await upload(
+    o.page.request,
+    await png(600, 900, COLOURS[4]!),
+    'tall.png',
+    'image/png',
+    'image',
+  );
+  await apiMediaPost(o.page.request, {
+    timelineId: id,
+    type: 'image',
+    content: 'One tall picture',
+    mediaUrl: portrait.objectPath,
+    fileName: 'tall.png',
+    fileSize: portrait.size,
+  });
   await o.context.close();
 });
 
 const lightbox = (page: Page) => page.getByRole('dialog');
 const counter = (page: Page) => lightbox(page).getByText(/^\d+ of 5$/);
 
-/** Waits until an <img> has loaded and returns its natural width. */
+/** Scrolls a (lazy) <img> into view, waits until it has loaded and returns its natural width. */
 async function loadedWidth(img: Locator): Promise<number> {
+  await img.scrollIntoViewIfNeeded();
   await expect
     .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
     .toBeGreaterThan(0);
@@ -269,6 +286,7 @@ test('a PDF post previews in a frame; a text file has no preview', async ({ brow
   const frame = dialog.locator('iframe');
   await expect(frame).toHaveAttribute('src', href);
   await expect(frame).toHaveAttribute('title', `Preview of ${PDF_NAME}`);
+  await expect(dialog.getByRole('link', { name: 'Download' })).toBeFocused();
   // The frame's document is the PDF itself, served to a member.
   const served = await page.request.get(href);
   expect(served.status()).toBe(200);
@@ -310,4 +328,29 @@ test('no sideways scroll at 360 px: the feed with media, the lightbox and the pr
   await page.keyboard.press('Escape');
   await expect(preview).toBeFocused();
   await o.context.close();
+});
+
+test('images take their space before they load: nothing moves when they arrive', async ({ browser }) => {
+  const boxes = async (block: boolean) => {
+    const o = await signedInAs(browser, owner, 360);
+    if (block) await o.page.route('**/objects/**', (route) => route.abort());
+    await openThreadline(o.page, timeline.id, timeline.name);
+    const single = postCard(o.page, 'One tall picture').getByRole('button', { name: 'Open image tall.png' });
+    const grid = postCard(o.page, 'Five shots from the meeting').getByRole('list', { name: '5 images' });
+    await expect(single).toBeVisible();
+    await expect(grid).toBeVisible();
+    if (!block) {
+      for (const img of [single.locator('img'), ...(await grid.locator('img').all())]) await loadedWidth(img);
+    }
+    const a = (await single.boundingBox())!;
+    const b = (await grid.boundingBox())!;
+    await o.context.close();
+    // Sizes, and the distance between the two posts (the page may be scrolled differently).
+    return { single: [a.width, a.height], grid: [b.width, b.height], apart: Math.abs(b.y - a.y) };
+  };
+  const before = await boxes(true);
+  const after = await boxes(false);
+  expect(after).toEqual(before);
+  // The portrait keeps its 2:3 shape inside the column, at most 28rem tall.
+  expect(before.single).toEqual([expect.closeTo(298.67, 0), 448]);
 });

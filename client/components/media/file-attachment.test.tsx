@@ -67,6 +67,8 @@ describe('FileAttachment', () => {
     expect(frame.getAttribute('title')).toBe('Preview of Report.pdf');
     expect(dialog()!.querySelector('h2')!.textContent).toBe('Report.pdf');
     expect(dialog()!.textContent).not.toContain(PREVIEW_NOT_AVAILABLE);
+    // Focus starts on Download, not in the frame (a PDF viewer keeps Escape to itself).
+    expect(document.activeElement?.textContent).toBe('Download');
     expect(quiet.mock.calls.map((call) => String(call[0])).join('')).toContain(
       'Iframe page loading is disabled',
     );

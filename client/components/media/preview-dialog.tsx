@@ -2,6 +2,7 @@
 // spec 001 §5) in their players; any other type says "Preview not available for this file type" and offers
 // the download.
 import { Download } from 'lucide-react';
+import * as React from 'react';
 import { extensionOf } from '../../../common/media.ts';
 import { buttonVariants } from '../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
@@ -33,10 +34,16 @@ export interface PreviewDialogProps {
 
 export function PreviewDialog({ open, onOpenChange, url, fileName, returnFocus }: PreviewDialogProps) {
   const kind = previewKind(fileName);
+  const download = React.useRef<HTMLAnchorElement>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         className={kind === 'none' ? undefined : 'max-w-4xl'}
+        onOpenAutoFocus={(event) => {
+          // Not into the frame: keys pressed in a PDF viewer never reach the dialog, Escape included.
+          event.preventDefault();
+          download.current?.focus();
+        }}
         onCloseAutoFocus={(event) => {
           const target = returnFocus?.();
           if (!target?.isConnected) return;
@@ -71,6 +78,7 @@ export function PreviewDialog({ open, onOpenChange, url, fileName, returnFocus }
         {kind === 'audio' && <AudioPlayer src={url} fileName={fileName} />}
         <div className="flex justify-end">
           <a
+            ref={download}
             href={url}
             download={fileName}
             className={buttonVariants({ variant: kind === 'none' ? 'default' : 'outline' })}
