@@ -25,10 +25,10 @@ import {
   namedFile,
   notAllowedMessage,
 } from '../../lib/upload/file-check.ts';
+import { PROCESS_ERROR_TITLE } from '../../lib/upload/messages.ts';
 import { STATE_LABELS, type UploadState } from '../../lib/upload/states.ts';
 import type { Finalize } from '../../lib/upload/upload-file.ts';
 import {
-  PROCESS_ERROR_TITLE,
   type QueueItem,
   queueItem,
   type UploadedFile,

@@ -11,6 +11,7 @@ import { toast } from '../use-toast.ts';
 import { compressImage, compressionMessage, shouldCompress } from './compress.ts';
 import type { FileCategory } from './file-check.ts';
 import { isAbortError } from './http.ts';
+import { UPLOAD_ERROR_TITLE } from './messages.ts';
 import { abortMultipart, type MultipartSession } from './multipart.ts';
 import { aggregateState, type UploadState } from './states.ts';
 import { type Finalize, FinalizeError, finalizeMedia, uploadFile, usesMultipart } from './upload-file.ts';
@@ -49,9 +50,6 @@ export interface QueueOptions {
   compress?: typeof compressImage;
   upload?: typeof uploadFile;
 }
-
-export const UPLOAD_ERROR_TITLE = 'Failed to upload media file';
-export const PROCESS_ERROR_TITLE = 'Failed to process uploaded file(s)';
 
 let nextId = 0;
 

@@ -16,12 +16,14 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { useAuth } from '../../../lib/auth.ts';
-import { finalizeProfileImage } from '../../../lib/upload/upload-file.ts';
+import type { Finalize } from '../../../lib/upload/upload-file.ts';
 import { PROFILE_IMAGE_ERROR, useProfileImageUploaded } from '../api/profile-image.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 // The dialog (and the image compressor behind it) loads when the camera button is first used.
 const UploadDialog = lazyNamed(() => import('../../../components/media/upload-dialog.tsx'), 'UploadDialog');
+const finalizeProfileImage: Finalize = async (url, signal) =>
+  (await import('../../../lib/upload/upload-file.ts')).finalizeProfileImage(url, signal);
 
 const MAX_IMAGE_MB = PROFILE_IMAGE_MAX_BYTES / (1024 * 1024);
 

@@ -18,8 +18,7 @@ import { serverMessage } from '../../../../lib/authUtils.ts';
 import { notifyFailure } from '../../../../lib/failure-toast.ts';
 import type { RecordingKind } from '../../../../lib/recording/limits.ts';
 import { ALL_CATEGORIES, type FileCategory, fileCategory } from '../../../../lib/upload/file-check.ts';
-import { FinalizeError, uploadFile } from '../../../../lib/upload/upload-file.ts';
-import { PROCESS_ERROR_TITLE, UPLOAD_ERROR_TITLE } from '../../../../lib/upload/use-upload-queue.ts';
+import { PROCESS_ERROR_TITLE, UPLOAD_ERROR_TITLE } from '../../../../lib/upload/messages.ts';
 import { cn } from '../../../../lib/utils.ts';
 import { MIXED_MEDIA, type PostMedia, useCreatePost } from '../../api/create-post.ts';
 
@@ -98,6 +97,8 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
     if (rec.uploaded) return rec.uploaded;
     setSending({ loaded: 0, total: rec.file.size });
     try {
+      // The upload client loads with the first recording posted, not with the page.
+      const { uploadFile } = await import('../../../../lib/upload/upload-file.ts');
       const result = await uploadFile(rec.file, {
         category: rec.category,
         onProgress: (loaded, total) => setSending({ loaded, total }),
@@ -111,7 +112,8 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
       setRecorded((r) => (r?.file === rec.file ? { ...r, uploaded: media } : r));
       return media;
     } catch (error) {
-      const processing = error instanceof FinalizeError;
+      // FinalizeError (by name: the class lives in the lazily loaded module).
+      const processing = error instanceof Error && error.name === 'FinalizeError';
       notifyFailure(error, {
         title: processing ? PROCESS_ERROR_TITLE : UPLOAD_ERROR_TITLE,
         description: serverMessage(error) ?? 'Please try again.',
