@@ -1,6 +1,7 @@
 // Video and audio players: the browser's own controls, metadata loaded up front (duration, first frame)
 // and the rest only when played; a video's box is sized from its width and height when the server knows them.
 import { Music } from 'lucide-react';
+import { fixInfiniteDuration } from '../../lib/recording/duration.ts';
 import { cn } from '../../lib/utils.ts';
 import { reservedBox } from './lightbox.tsx';
 
@@ -27,6 +28,8 @@ export function VideoPlayer({
       src={src}
       controls
       preload="metadata"
+      // Recordings (MediaRecorder webm) carry no duration: without this the player cannot seek.
+      onLoadedMetadata={fixInfiniteDuration}
       playsInline
       aria-label={fileName ? `Video: ${fileName}` : 'Video'}
       width={width ?? undefined}
@@ -60,7 +63,14 @@ export function AudioPlayer({
         </p>
       )}
       {/* biome-ignore lint/a11y/useMediaCaption: voice notes and uploads come without captions */}
-      <audio src={src} controls preload="metadata" aria-label={label} className="block h-10 w-full" />
+      <audio
+        src={src}
+        controls
+        preload="metadata"
+        onLoadedMetadata={fixInfiniteDuration}
+        aria-label={label}
+        className="block h-10 w-full"
+      />
     </div>
   );
 }
