@@ -229,10 +229,12 @@ async function thumbnailLatency(server: Server, backend: string) {
   });
   const finaliseMs = performance.now() - start;
   const init = { headers: { cookie: server.cookie } };
-  const [thumb, full] = await timeAlternating(
+  const [thumb, full, meta] = await timeAlternating(
     [
       { url: `${server.baseUrl}${objectPath}?variant=thumb`, init },
       { url: `${server.baseUrl}${objectPath}`, init },
+      // The no-database baseline, timed in the same rounds: load from other processes falls on all three.
+      { url: `${server.baseUrl}/api/meta`, init: {} },
     ],
     { count: 300, warmup: 30 },
   );
@@ -243,6 +245,7 @@ async function thumbnailLatency(server: Server, backend: string) {
   );
   printRow('GET /objects/…?variant=thumb', backend, thumb!);
   printRow('GET /objects/… (full image)', backend, full!);
+  printRow('GET /api/meta (baseline)', backend, meta!);
 }
 
 async function main() {
