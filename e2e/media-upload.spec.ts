@@ -2,7 +2,9 @@
 // bundled library, never a CDN) with the "Images Compressed" toast, posted as an image of at most 1920x1080;
 // a PDF file post by keyboard alone; the type refusal; axe on the upload and help dialogs; no sideways scroll
 // at 360 px. Fixtures are made in the test (sharp, a hand-built PDF), never committed.
-import { expect, type Page, test } from '@playwright/test';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, type Route, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible, tabTo } from './helpers.ts';
 import { expectNoHorizontalScroll } from './layout-helpers.ts';
@@ -285,4 +287,104 @@ test('removing an attachment before posting, and a failed upload retried', async
   await expect(page.getByRole('textbox', { name: 'Write a post' })).toBeFocused();
   expect(await feed(page, id)).toEqual([]);
   await o.context.close();
+});
+
+/** An MP4 of `size` bytes: an ftyp box, then one mdat box of zeros (written to disk: too big for a buffer). */
+function bigMp4(file: string, size: number) {
+  const buf = Buffer.alloc(size);
+  buf.writeUInt32BE(24, 0);
+  buf.write('ftyp', 4, 'latin1');
+  buf.write('isom', 8, 'latin1');
+  buf.writeUInt32BE(0x200, 12);
+  buf.write('isomiso2', 16, 'latin1');
+  buf.writeUInt32BE(size - 24, 24);
+  buf.write('mdat', 28, 'latin1');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, buf);
+}
+
+const partOf = (url: string) => Number(/\/parts\/(\d+)\?/.exec(url)?.[1] ?? 0);
+
+test('a video over 100 MB goes in parts: a dropped part is retried, a pause resumes from the stored parts', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const size = 101 * 1024 * 1024 + 123;
+  const file = path.resolve(`.tmp/e2e-big-${process.pid}.mp4`);
+  bigMp4(file, size);
+  const o = await signedInAs(browser, owner);
+  const { page } = o;
+  const name = uniqueName('Film Night');
+  const { id } = await apiCreateTimeline(page, name);
+  await openThreadline(page, id, name);
+
+  // Parts sent (by number) and stored; part 3's first try is cut off; parts from 10 on wait for the pause.
+  const sent = new Map<number, number>();
+  const stored = new Set<number>();
+  page.on('request', (req) => {
+    const n = partOf(req.url());
+    if (n) sent.set(n, (sent.get(n) ?? 0) + 1);
+  });
+  page.on('response', (res) => {
+    if (partOf(res.url()) && res.ok()) stored.add(partOf(res.url()));
+  });
+  let cut = false;
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => partOf(url.href) === 3 || partOf(url.href) >= 10,
+    async (route: Route) => {
+      const n = partOf(route.request().url());
+      if (n === 3 && !cut) {
+        cut = true;
+        await route.abort('connectionreset');
+        return;
+      }
+      if (n >= 10) await gate;
+      // A part the pause cancelled may be gone already.
+      await route.continue().catch(() => {});
+    },
+  );
+
+  await page.getByRole('button', { name: 'Upload Files' }).click();
+  const dialog = uploadDialog(page);
+  await fileInput(page).setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  const row = dialog.getByTestId('upload-file');
+  await expect(row).toHaveAttribute('data-state', 'uploading');
+  await expect.poll(() => [...stored].filter((n) => n < 10).length, { timeout: 30_000 }).toBe(9);
+  // Part 3 was sent again after the dropped connection, on its own.
+  expect(sent.get(3)).toBe(2);
+
+  const pause = dialog.getByRole('button', { name: 'Pause e2e-big' });
+  await pause.focus();
+  await page.keyboard.press('Enter');
+  await expect(row).toHaveAttribute('data-state', 'paused');
+  await expect(dialog.getByTestId('upload-overall')).toHaveAttribute('data-state', 'paused');
+  const resume = dialog.getByRole('button', { name: /^Resume e2e-big/ });
+  await expect(resume).toBeFocused();
+  const progress = Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'));
+  expect(progress).toBeGreaterThan(30);
+  release();
+
+  const listed = page.waitForRequest(
+    (req) => /\/api\/s3\/multipart\/[^/?]+\?key=/.test(req.url()) && req.method() === 'GET',
+  );
+  await page.keyboard.press('Enter');
+  await listed;
+  await expectToast(page, 'Files Uploaded');
+  await expect(dialog).toBeHidden();
+  // Parts stored before the pause were not sent again.
+  for (let n = 1; n < 10; n++) expect(sent.get(n), `part ${n}`).toBe(n === 3 ? 2 : 1);
+  expect(Math.max(...sent.keys())).toBe(21);
+
+  await page.getByRole('textbox', { name: 'Write a post' }).fill('The whole film');
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(postCard(page, 'The whole film').locator('video')).toBeVisible();
+  const [posted] = await feed(page, id);
+  expect(posted).toMatchObject({ type: 'video', fileSize: size, fileName: path.basename(file) });
+  await o.context.close();
+  rmSync(file, { force: true });
 });
