@@ -762,7 +762,11 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
           size: png.length,
         });
         const tampered = new URL(uploadURL);
-        tampered.pathname = tampered.pathname.replace(/uploads\/[0-9a-f]/, 'uploads/0');
+        // Another upload's key under this URL's signature (the first hex digit changed).
+        tampered.pathname = tampered.pathname.replace(
+          /uploads\/([0-9a-f])/,
+          (_m, c: string) => `uploads/${c === '0' ? '1' : '0'}`,
+        );
         expect((await putBytes(app(), ada, tampered.toString(), png, 'image/png')).statusCode).toBe(403);
         const wrongType = await putBytes(app(), ada, uploadURL, png, 'text/html');
         expect(wrongType.statusCode).toBe(403);
