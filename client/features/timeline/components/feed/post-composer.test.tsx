@@ -169,6 +169,14 @@ describe('PostComposer', () => {
     server();
     const c = mount();
     expect(post(c).disabled).toBe(true);
+    // Ctrl+Enter in an empty box says what is missing.
+    act(() => {
+      c.querySelector('textarea')!.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true }),
+      );
+    });
+    expect(toasts()).toContainEqual(['Error', 'Please enter some content or add media']);
+    expect(posts).toHaveLength(0);
     typeInto(c.querySelector('textarea')!, 'Hello');
     expect(post(c).disabled).toBe(false);
     await act(async () => post(c).click());

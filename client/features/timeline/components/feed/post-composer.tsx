@@ -19,6 +19,7 @@ import { notifyFailure } from '../../../../lib/failure-toast.ts';
 import type { RecordingKind } from '../../../../lib/recording/limits.ts';
 import { ALL_CATEGORIES, type FileCategory, fileCategory } from '../../../../lib/upload/file-check.ts';
 import { PROCESS_ERROR_TITLE, UPLOAD_ERROR_TITLE } from '../../../../lib/upload/messages.ts';
+import { toast } from '../../../../lib/use-toast.ts';
 import { cn } from '../../../../lib/utils.ts';
 import { MIXED_MEDIA, type PostMedia, useCreatePost } from '../../api/create-post.ts';
 
@@ -33,6 +34,7 @@ const MediaRecorderDialog = lazyNamed(
 );
 
 const LIMIT = TEXT_LIMITS.post;
+const EMPTY_POST = 'Please enter some content or add media';
 
 interface Recorded {
   file: File;
@@ -125,7 +127,12 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
   };
 
   const submit = async () => {
-    if ((empty && !hasMedia) || busy) return;
+    if (busy) return;
+    if (empty && !hasMedia) {
+      // Only Ctrl/Cmd+Enter gets here: the Post button is disabled.
+      toast({ title: 'Error', description: EMPTY_POST, variant: 'destructive' });
+      return;
+    }
     let media: PostMedia[] = uploaded;
     if (recorded) {
       const one = await uploadRecording(recorded);
