@@ -4,27 +4,17 @@
 // PostgreSQL the requests really interleave; on PGlite they run one at a time, which still checks answers.
 import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { posts, uploads } from '../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../test/app.ts';
 import { addMember, buildThreadline, signedInUser } from '../test/factories.ts';
 import { storageUsed, storedUpload } from '../test/stored-uploads.ts';
-import { openTestStorage, type TestStorage } from '../test/uploads.ts';
+import { setupStorageApp } from '../test/uploads.ts';
 import { MEDIA_MESSAGES } from './post-media.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const PARALLEL = onPostgres ? 40 : 12;
 
-let t: TestApp;
-let storage: TestStorage;
-beforeAll(async () => {
-  storage = await openTestStorage('local');
-  t = await buildTestApp(storage.env);
-});
-afterAll(async () => {
-  await t?.close();
-  await storage?.close();
-});
+const t = setupStorageApp('local');
 
 const noServerErrors = (responses: LightMyRequestResponse[]) =>
   expect(responses.filter((r) => r.statusCode >= 500).map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);

@@ -1,18 +1,16 @@
 // The orphan sweep on both backends: uploads not attached 24 hours after they were asked for go (rows,
 // quota, objects, thumbnails, open multipart uploads); attached and recent ones stay.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uploads, users } from '../db/schema/index.ts';
 import { stagingKey } from '../storage/s3.ts';
-import { buildTestApp, type TestApp } from '../test/app.ts';
 import { signedInUser } from '../test/factories.ts';
 import {
-  openTestStorage,
   putBytes,
   requestUploadUrl,
   samplePdf,
   samplePng,
-  type TestStorage,
+  setupStorageApp,
   uploadAs,
 } from '../test/uploads.ts';
 import { sweepUploads } from './sweep-uploads.ts';
@@ -21,16 +19,7 @@ const HOUR = 60 * 60 * 1000;
 const idOf = (path: string) => path.split('/').pop()!.split('?')[0]!;
 
 describe.each(['local', 's3'] as const)('orphan sweep on %s storage', (backend) => {
-  let storage: TestStorage;
-  let t: TestApp;
-  beforeAll(async () => {
-    storage = await openTestStorage(backend);
-    t = await buildTestApp(storage.env);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await storage?.close();
-  });
+  const t = setupStorageApp(backend);
 
   it('removes unattached uploads after 24 hours and releases their bytes', async () => {
     const app = t.app;

@@ -5,12 +5,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages, users } from '../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../test/app.ts';
+import type { TestApp } from '../test/app.ts';
 import { addMember, buildPost, buildThreadline, signedInUser } from '../test/factories.ts';
 import { storedUpload } from '../test/stored-uploads.ts';
-import { openTestStorage, STORAGE_BACKENDS, type StorageBackend, type TestStorage } from '../test/uploads.ts';
+import { STORAGE_BACKENDS, type StorageBackend, setupStorageApp } from '../test/uploads.ts';
 import {
   contentDisposition,
   notModified,
@@ -22,16 +22,9 @@ import {
 /** The app of the storage backend whose describe block is running (each block opens its own). */
 let t: TestApp;
 function onBackend(backend: StorageBackend) {
-  let storage: TestStorage | undefined;
-  let app: TestApp | undefined;
-  beforeAll(async () => {
-    storage = await openTestStorage(backend);
-    app = await buildTestApp(storage.env);
+  const app = setupStorageApp(backend);
+  beforeAll(() => {
     t = app;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await storage?.close();
   });
 }
 

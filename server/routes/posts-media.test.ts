@@ -15,20 +15,12 @@ import {
   STORAGE_BACKENDS,
   sampleJpeg,
   samplePng,
+  setupStorageApp,
   type TestStorage,
   uploadAs,
 } from '../test/uploads.ts';
 
-let t: TestApp;
-let storage: TestStorage;
-beforeAll(async () => {
-  storage = await openTestStorage('local');
-  t = await buildTestApp(storage.env);
-});
-afterAll(async () => {
-  await t?.close();
-  await storage?.close();
-});
+const t = setupStorageApp('local');
 
 async function cast() {
   const owner = await signedInUser(t.app, { firstName: 'Olive' });

@@ -5,17 +5,15 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UPLOAD_LIMITS } from '../../common/media.ts';
 import { storageBytesFor } from '../../common/plans.ts';
 import { discardUploads } from '../commands/uploads.ts';
 import { uploads, users } from '../db/schema/index.ts';
 import type { LocalStore } from '../storage/local.ts';
 import { stagingKey } from '../storage/s3.ts';
-import { buildTestApp, type TestApp } from '../test/app.ts';
 import { signedInUser } from '../test/factories.ts';
 import {
-  openTestStorage,
   putBytes,
   requestUploadUrl,
   sampleGif,
@@ -29,7 +27,7 @@ import {
   sampleText,
   sampleWebm,
   sampleWebp,
-  type TestStorage,
+  setupStorageApp,
   UploadFailed,
   uploadAs,
 } from '../test/uploads.ts';
@@ -38,17 +36,7 @@ const MB = 1024 * 1024;
 const idOf = (objectPath: string) => objectPath.split('/').pop()!;
 
 describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
-  let storage: TestStorage;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    storage = await openTestStorage(backend);
-    t = await buildTestApp(storage.env);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await storage?.close();
-  });
+  const t = setupStorageApp(backend);
 
   const app = () => t.app;
   const rowOf = async (id: string) => (await app().db.select().from(uploads).where(eq(uploads.id, id)))[0];
@@ -793,7 +781,7 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
     const res = await inject('GET', '/api/auth/user');
     const csp = String(res.headers['content-security-policy']);
     const connect = /connect-src ([^;]*)/.exec(csp)?.[1];
-    expect(connect).toBe(backend === 's3' ? `'self' ${storage.s3!.endpoint}` : `'self'`);
+    expect(connect).toBe(backend === 's3' ? `'self' ${t.storage.s3!.endpoint}` : `'self'`);
   });
 
   it('visitors get 401 JSON on every upload call', async () => {

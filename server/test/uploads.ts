@@ -6,8 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { afterAll, beforeAll } from 'vitest';
 import type { UploadCategory } from '../../common/media.ts';
 import type { ObjectPathResponse } from '../../common/schemas/media.ts';
+import { buildTestApp, type TestApp } from './app.ts';
 import { startTestS3, type TestS3 } from './s3.ts';
 
 export type StorageBackend = 'local' | 's3';
@@ -23,6 +25,23 @@ export interface TestStorage {
 }
 
 /** A temporary DATA_DIR (objects under it), plus the loopback S3 server for `s3`. */
+/**
+ * One app on its own storage for the enclosing describe block (or file): `const t = setupStorageApp('s3')`,
+ * then `t.app`, `t.storage` inside tests.
+ */
+export function setupStorageApp(backend: StorageBackend = 'local'): TestApp & { storage: TestStorage } {
+  const holder = {} as TestApp & { storage: TestStorage };
+  beforeAll(async () => {
+    const storage = await openTestStorage(backend);
+    Object.assign(holder, await buildTestApp(storage.env), { storage });
+  });
+  afterAll(async () => {
+    await holder.close?.();
+    await holder.storage?.close();
+  });
+  return holder;
+}
+
 export async function openTestStorage(backend: StorageBackend = 'local'): Promise<TestStorage> {
   const base = path.join(os.tmpdir(), 'threadline-tests');
   await mkdir(base, { recursive: true });
