@@ -77,33 +77,34 @@ describe.each(['local', 's3'] as const)('%s store', (backend) => {
     await store.delete(key);
   });
 
-  it.runIf(backend === 's3')('a presigned PUT lands on a staging key until committed', async () => {
-    const key = `uploads/${id()}`;
-    const body = Buffer.from('hello world');
-    const target = await store.signUpload(key, {
-      contentType: 'text/plain',
-      size: body.length,
-      expiresInSeconds: 60,
+  if (backend === 's3') {
+    it('a presigned PUT lands on a staging key until committed', async () => {
+      const key = `uploads/${id()}`;
+      const body = Buffer.from('hello world');
+      const target = await store.signUpload(key, {
+        contentType: 'text/plain',
+        size: body.length,
+        expiresInSeconds: 60,
+      });
+      expect(target.url).toContain(encodeURIComponent(key).replace(/%2F/g, '/'));
+      const res = await putTo(store, target.url, body, { 'content-type': 'text/plain' });
+      expect(res.status).toBe(200);
+      expect(await store.head(key)).toBeNull();
+      const committed = await store.commitUpload(key);
+      expect(committed?.size).toBe(11);
+      expect(await store.head(stagingKey(key))).toBeNull();
+      // The same URL again: the checked object stays as it was.
+      expect(
+        (await putTo(store, target.url, Buffer.from('HELLO WORLD'), { 'content-type': 'text/plain' })).status,
+      ).toBe(200);
+      expect(await text((await store.read(key))!)).toBe('hello world');
+      await store.delete(key);
+      await store.delete(stagingKey(key));
     });
-    expect(target.url).toContain(encodeURIComponent(key).replace(/%2F/g, '/'));
-    const res = await putTo(store, target.url, body, { 'content-type': 'text/plain' });
-    expect(res.status).toBe(200);
-    expect(await store.head(key)).toBeNull();
-    const committed = await store.commitUpload(key);
-    expect(committed?.size).toBe(11);
-    expect(await store.head(stagingKey(key))).toBeNull();
-    // The same URL again: the checked object stays as it was.
-    expect(
-      (await putTo(store, target.url, Buffer.from('HELLO WORLD'), { 'content-type': 'text/plain' })).status,
-    ).toBe(200);
-    expect(await text((await store.read(key))!)).toBe('hello world');
-    await store.delete(key);
-    await store.delete(stagingKey(key));
-  });
+  }
 
-  it.runIf(backend === 's3')(
-    'refuses a tampered, an expired or a differently sized presigned PUT',
-    async () => {
+  if (backend === 's3') {
+    it('refuses a tampered, an expired or a differently sized presigned PUT', async () => {
       const key = `uploads/${id()}`;
       const body = Buffer.from('signed bytes');
       const target = await store.signUpload(key, {
@@ -134,8 +135,8 @@ describe.each(['local', 's3'] as const)('%s store', (backend) => {
       await new Promise((r) => setTimeout(r, 2100));
       expect((await putTo(store, expired.url, body)).status).toBe(403);
       expect(await store.head(stagingKey(key))).toBeNull();
-    },
-  );
+    });
+  }
 
   it('multipart: parts, a part sent again, list, complete', async () => {
     const key = `uploads/${id()}`;
@@ -197,10 +198,19 @@ describe.each(['local', 's3'] as const)('%s store', (backend) => {
     }
   });
 
-  it.runIf(backend === 'local')('refuses keys it did not make', async () => {
-    const local = store as LocalStore;
-    for (const key of ['../secret', 'uploads/../../x', 'uploads/a/b', '/etc/passwd', 'other/x', 'uploads/']) {
-      await expect(local.head(key)).rejects.toThrow(/invalid object key/);
-    }
-  });
+  if (backend === 'local') {
+    it('refuses keys it did not make', async () => {
+      const local = store as LocalStore;
+      for (const key of [
+        '../secret',
+        'uploads/../../x',
+        'uploads/a/b',
+        '/etc/passwd',
+        'other/x',
+        'uploads/',
+      ]) {
+        await expect(local.head(key)).rejects.toThrow(/invalid object key/);
+      }
+    });
+  }
 });
