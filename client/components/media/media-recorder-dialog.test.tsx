@@ -126,6 +126,14 @@ async function openRecorder(kind: 'video' | 'audio', onSave: (file: File) => voi
 
 const dialogEl = () => document.querySelector<HTMLElement>('[role="dialog"]');
 
+/** Start and stop one take, up to its recorded preview (Record Again shown). */
+async function recordTake(dialog: HTMLElement) {
+  await waitFor(() => expect(button(dialog, 'Start Recording')).toBeTruthy());
+  act(() => button(dialog, 'Start Recording')!.click());
+  act(() => button(dialog, 'Stop Recording')!.click());
+  await waitFor(() => expect(button(dialog, 'Record Again')).toBeTruthy());
+}
+
 describe('MediaRecorderDialog', () => {
   it('records a video, previews it and saves a webm File, then stops every track and returns focus', async () => {
     const onSave = vi.fn();
@@ -189,10 +197,7 @@ describe('MediaRecorderDialog', () => {
     const revoke = vi.spyOn(URL, 'revokeObjectURL');
     const onSave = vi.fn();
     const { dialog } = await openRecorder('video', onSave);
-    await waitFor(() => expect(button(dialog, 'Start Recording')).toBeTruthy());
-    act(() => button(dialog, 'Start Recording')!.click());
-    act(() => button(dialog, 'Stop Recording')!.click());
-    await waitFor(() => expect(button(dialog, 'Record Again')).toBeTruthy());
+    await recordTake(dialog);
     const url = dialog.querySelector('[data-testid="recorded-preview"]')!.getAttribute('src');
     act(() => button(dialog, 'Record Again')!.click());
     expect(revoke).toHaveBeenCalledWith(url);
@@ -292,10 +297,7 @@ describe('MediaRecorderDialog', () => {
     nextTake = [new Uint8Array(50 * MB + 1)];
     const onSave = vi.fn();
     const { dialog } = await openRecorder('audio', onSave);
-    await waitFor(() => expect(button(dialog, 'Start Recording')).toBeTruthy());
-    act(() => button(dialog, 'Start Recording')!.click());
-    act(() => button(dialog, 'Stop Recording')!.click());
-    await waitFor(() => expect(button(dialog, 'Record Again')).toBeTruthy());
+    await recordTake(dialog);
     await act(async () => button(dialog, 'Save')!.click());
     await waitFor(() => expect(document.body.textContent).toContain('Recording Too Large'));
     expect(document.body.textContent).toContain('Maximum audio recording size is 50MB.');
@@ -316,10 +318,7 @@ describe('MediaRecorderDialog', () => {
     });
     const onSave = vi.fn();
     const { dialog } = await openRecorder('video', onSave);
-    await waitFor(() => expect(button(dialog, 'Start Recording')).toBeTruthy());
-    act(() => button(dialog, 'Start Recording')!.click());
-    act(() => button(dialog, 'Stop Recording')!.click());
-    await waitFor(() => expect(button(dialog, 'Record Again')).toBeTruthy());
+    await recordTake(dialog);
     await act(async () => button(dialog, 'Save')!.click());
     await waitFor(() => expect(onSave).toHaveBeenCalled());
     expect((onSave.mock.calls[0]![0] as File).size).toBe(10 * MB + 1);
@@ -340,10 +339,7 @@ describe('MediaRecorderDialog', () => {
     };
     const onSave = vi.fn();
     const { dialog } = await openRecorder('video', onSave);
-    await waitFor(() => expect(button(dialog, 'Start Recording')).toBeTruthy());
-    act(() => button(dialog, 'Start Recording')!.click());
-    act(() => button(dialog, 'Stop Recording')!.click());
-    await waitFor(() => expect(button(dialog, 'Record Again')).toBeTruthy());
+    await recordTake(dialog);
     await act(async () => button(dialog, 'Save')!.click());
     expect(calls).toHaveLength(1);
     expect(calls[0]![0].size).toBe(12 * MB);
@@ -375,10 +371,7 @@ describe('MediaRecorderDialog', () => {
       });
     const onSave = vi.fn();
     const { dialog } = await openRecorder('video', onSave);
-    await waitFor(() => expect(button(dialog, 'Start Recording')).toBeTruthy());
-    act(() => button(dialog, 'Start Recording')!.click());
-    act(() => button(dialog, 'Stop Recording')!.click());
-    await waitFor(() => expect(button(dialog, 'Record Again')).toBeTruthy());
+    await recordTake(dialog);
     await act(async () => button(dialog, 'Save')!.click());
     expect(dialog.textContent).toContain('Compressing video...');
     await act(async () => button(dialog, 'Cancel')!.click());
