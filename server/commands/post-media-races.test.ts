@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { posts, uploads } from '../db/schema/index.ts';
 import { addMember, buildThreadline, signedInUser } from '../test/factories.ts';
-import { storageUsed, storedUpload } from '../test/stored-uploads.ts';
+import { storageUsed, storedUpload, uploadRows } from '../test/stored-uploads.ts';
 import { setupStorageApp } from '../test/uploads.ts';
 import { MEDIA_MESSAGES } from './post-media.ts';
 
@@ -94,15 +94,7 @@ describe('posts racing for uploads', () => {
     expect(won.length).toBeGreaterThan(0);
     const used = won.flatMap((p) => p.mediaUrls);
     expect(new Set(used).size).toBe(used.length);
-    const rows = await t.app.db
-      .select()
-      .from(uploads)
-      .where(
-        inArray(
-          uploads.id,
-          ups.map((u) => u.row.id),
-        ),
-      );
+    const rows = await uploadRows(t.app, ups);
     const postOf = new Map(won.flatMap((p) => p.mediaUrls.map((url) => [url, p.id] as const)));
     for (const row of rows) {
       const holder = postOf.get(`/objects/${row.key}`);
@@ -128,15 +120,7 @@ describe('posts racing for uploads', () => {
     expect(answers.every(([made]) => made!.statusCode === 201)).toBe(true);
     const kept = ups.filter((_, i) => i % 2);
     const gone = ups.filter((_, i) => !(i % 2));
-    const rows = await t.app.db
-      .select()
-      .from(uploads)
-      .where(
-        inArray(
-          uploads.id,
-          ups.map((u) => u.row.id),
-        ),
-      );
+    const rows = await uploadRows(t.app, ups);
     expect(rows.map((r) => r.id).sort()).toEqual(kept.map((u) => u.row.id).sort());
     for (const up of gone) expect(await t.app.store.head(up.row.key)).toBeNull();
     for (const up of kept) expect(await t.app.store.head(up.row.key)).not.toBeNull();

@@ -9,7 +9,7 @@ import { MEDIA_MESSAGES } from '../commands/post-media.ts';
 import { posts, uploads } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { addMember, buildThreadline, type Caller, signedInUser } from '../test/factories.ts';
-import { type StoredUploadOptions, storageUsed, storedUpload } from '../test/stored-uploads.ts';
+import { type StoredUploadOptions, storageUsed, storedUpload, uploadRows } from '../test/stored-uploads.ts';
 import {
   openTestStorage,
   STORAGE_BACKENDS,
@@ -175,15 +175,7 @@ describe('POST /api/posts with a gallery', () => {
           height: 50 + i,
         })),
       );
-      const rows = await t.app.db
-        .select()
-        .from(uploads)
-        .where(
-          inArray(
-            uploads.id,
-            ups.map((u) => u.row.id),
-          ),
-        );
+      const rows = await uploadRows(t.app, ups);
       expect(rows.every((r) => r.status === 'attached' && r.postId === post.id)).toBe(true);
       // Everyone in the threadline reads each image.
       for (const u of ups) expect((await get(u.path, owner)).statusCode).toBe(200);

@@ -2,7 +2,7 @@
 // (objects access, posts with media) without going through the upload flow; server/test/uploads.ts runs
 // the real flow. The owner's storageUsedBytes is charged like PUT /api/media would.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { UploadCategory } from '../../common/media.ts';
 import { type UploadRow, uploads, users } from '../db/schema/index.ts';
@@ -77,4 +77,17 @@ export async function storedUpload(
 export async function storageUsed(app: FastifyInstance, userId: string): Promise<number> {
   const [row] = await app.db.select({ used: users.storageUsedBytes }).from(users).where(eq(users.id, userId));
   return row!.used;
+}
+
+/** The `uploads` rows of these stored uploads (those still there). */
+export function uploadRows(app: FastifyInstance, ups: { row: { id: string } }[]) {
+  return app.db
+    .select()
+    .from(uploads)
+    .where(
+      inArray(
+        uploads.id,
+        ups.map((u) => u.row.id),
+      ),
+    );
 }
