@@ -19,6 +19,7 @@ import { PostgresAttemptStore } from './http/limiterPostgres.ts';
 import { loggerOptions, RequestLogController } from './http/logging.ts';
 import { isCrossSite } from './http/origin.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
+import { realtimePlugin } from './realtime/index.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { joinRequestRoutes } from './routes/joinRequests.ts';
@@ -135,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(authPlugin, { sessions: new SessionStore(database.db, deps.sessionSecret) });
+  // The /ws socket authenticates with the session cookie itself (it is not under requireUser).
+  await app.register(realtimePlugin, { database });
   await app.register(metaRoutes);
   await app.register(authRoutes);
   // Outside the signed-in subtree: a visitor gets the same 404 as anyone else without access.

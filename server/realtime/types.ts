@@ -1,0 +1,93 @@
+// What crosses instances on the event bus: ids and small facts only, never whole records (DECISIONS §1).
+// Each instance turns a bus event into socket messages itself (render.ts), with the REST presenters.
+
+import type { TimelineChange, UnsubscribeReason } from '../../common/realtime.ts';
+import type { Role } from '../../common/roles.ts';
+
+/** An event for everyone subscribed to a threadline (members with access at the moment of sending). */
+export type TimelineBusEvent =
+  | { kind: 'timeline'; type: 'new_post'; timelineId: string; actorId: string; postId: string }
+  | {
+      kind: 'timeline';
+      type: 'new_comment';
+      timelineId: string;
+      actorId: string;
+      postId: string;
+      commentId: string;
+    }
+  | { kind: 'timeline'; type: 'new_member'; timelineId: string; actorId: string }
+  | {
+      kind: 'timeline';
+      type: 'timeline_updated';
+      timelineId: string;
+      actorId: string;
+      change: Exclude<TimelineChange, 'access_removed'>;
+      postId?: string;
+      /** The member it concerns (left, removed, role changed). */
+      userId?: string;
+    };
+
+/** An event for one user's own channel (every socket they have open, subscribed or not). */
+export type UserBusEvent =
+  | {
+      kind: 'user';
+      type: 'join_request';
+      userIds: string[];
+      timelineId: string;
+      requestId: string;
+      actorId: string;
+    }
+  | {
+      kind: 'user';
+      type: 'join_request_processed';
+      userIds: string[];
+      timelineId: string;
+      requestId: string;
+      actorId: string;
+    }
+  | {
+      kind: 'user';
+      type: 'access_removed';
+      userIds: string[];
+      timelineId: string;
+      actorId: string;
+      reason: 'removed' | 'blocked';
+    };
+
+/**
+ * Access to a threadline's events ended. Each hub drops the matching subscriptions at once (before any
+ * later event on the bus) and tells the socket `unsubscribed`. No userId: everyone (deletion); `keepRole`:
+ * everyone but that role (archiving leaves only the owner).
+ */
+export interface AccessBusEvent {
+  kind: 'access';
+  timelineId: string;
+  userId?: string;
+  keepRole?: Role;
+  reason: Exclude<UnsubscribeReason, 'requested'>;
+}
+
+/** A session ended (sign-out): its sockets close with CLOSE_CODES.sessionEnded. `sid` is the stored key. */
+export interface SessionBusEvent {
+  kind: 'session';
+  sid: string;
+}
+
+export type BusEvent = TimelineBusEvent | UserBusEvent | AccessBusEvent | SessionBusEvent;
+
+/** In-process (embedded database) or PostgreSQL LISTEN/NOTIFY (several instances). */
+export interface EventBus {
+  /** Delivers to every instance, this one included, in publish order. */
+  publish(event: BusEvent): Promise<void>;
+  /** One handler per hub; events arrive in order. */
+  onEvent(handler: (event: BusEvent) => void): void;
+  /** Called after the listening connection came back: events may have been missed meanwhile. */
+  onReconnect(handler: () => void): void;
+  close(): Promise<void>;
+}
+
+/** What routes use: `app.realtime.publish(event)` after their transaction committed. */
+export interface Realtime {
+  /** Never throws: a failed publish is logged, and clients catch up by refetching. */
+  publish(event: BusEvent): Promise<void>;
+}
