@@ -1,0 +1,323 @@
+// A /ws client for tests. `app.inject` cannot upgrade, so the app listens on 127.0.0.1:0 (once) and the
+// socket connects over real HTTP with the session cookie and an allowed Origin.
+//   const s = await openSocket(app, ada.cookie);
+//   await s.authenticate(ada.user.id); await s.subscribe(timeline.id);
+//   const post = await s.next('new_post'); await s.expectNothing('new_comment'); await s.close();
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import { type ClientMessage, REALTIME, type ServerMessage } from '../../common/realtime.ts';
+import type { User } from '../db/schema/index.ts';
+import { callerFor, cookieFor, signedInUser } from './factories.ts';
+
+export type MessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+
+export interface SocketOptions {
+  /** The Origin header; by default the app's own origin. `null` sends none. */
+  origin?: string | null;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** Answer the server's pings (default true); false plays a dead client. */
+  autoPong?: boolean;
+  /** How long to wait for the upgrade (default 5 s). */
+  timeoutMs?: number;
+}
+
+export interface Closed {
+  code: number;
+  reason: string;
+}
+
+export interface TestSocket {
+  ws: WebSocket;
+  /** Every message received so far, in order (consumed or not). */
+  received: ServerMessage[];
+  /** Sends a client message (an object is JSON-encoded; a string or Buffer goes as is). */
+  send(message: ClientMessage | Record<string, unknown> | string | Buffer): void;
+  /**
+   * The next not-yet-consumed message of `type` (optionally matching `where`), waiting up to `timeoutMs`
+   * (default 2 s). Messages of other types stay buffered for later `next` calls. Rejects if the socket
+   * closes first.
+   */
+  next<T extends ServerMessage['type']>(
+    type: T,
+    opts?: { timeoutMs?: number; where?: (message: MessageOf<T>) => boolean },
+  ): Promise<MessageOf<T>>;
+  /** Waits `ms` (default 200) and fails if a not-yet-consumed message of `type` (or of any type) is there. */
+  expectNothing(type?: ServerMessage['type'], ms?: number): Promise<void>;
+  /** Sends authenticate and resolves with `authenticated`; rejects on `auth_error`. */
+  authenticate(userId: string): Promise<MessageOf<'authenticated'>>;
+  /** Sends subscribe_timeline and resolves with `subscribed`; rejects on an `error` for that threadline. */
+  subscribe(timelineId: string): Promise<MessageOf<'subscribed'>>;
+  /** Sends unsubscribe_timeline and resolves with `unsubscribed`. */
+  unsubscribe(timelineId: string): Promise<MessageOf<'unsubscribed'>>;
+  /** Resolves when the socket has closed, with the code and reason the server gave. */
+  closed: Promise<Closed>;
+  /** The close once it happened, else undefined. */
+  readonly closeInfo: Closed | undefined;
+  /** Waits for the close (default 2 s) and returns its code and reason. */
+  waitClose(timeoutMs?: number): Promise<Closed>;
+  /** Closes from the client side (1000) and waits for the close to finish. */
+  close(): Promise<void>;
+}
+
+const listening = new WeakMap<FastifyInstance, Promise<string>>();
+
+/** The app's http:// base URL, listening on 127.0.0.1:0 the first time (app.close() stops it). */
+export function baseUrlOf(app: FastifyInstance): Promise<string> {
+  let url = listening.get(app);
+  if (!url) {
+    url = (async () => {
+      if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('The app is not listening on TCP');
+      return `http://127.0.0.1:${address.port}`;
+    })();
+    listening.set(app, url);
+  }
+  return url;
+}
+
+async function resolveTarget(target: FastifyInstance | string) {
+  if (typeof target === 'string') return { base: target.replace(/\/+$/, ''), publicUrl: undefined };
+  return { base: await baseUrlOf(target), publicUrl: target.config.publicUrl };
+}
+
+function requestFor(
+  base: string,
+  publicUrl: string | undefined,
+  cookie: string | undefined,
+  opts: SocketOptions,
+) {
+  const url = `${base.replace(/^http/, 'ws')}${REALTIME.path}`;
+  // With PUBLIC_URL only its origin is allowed; without, the Host the request goes to.
+  const defaultOrigin = publicUrl ? new URL(publicUrl).origin : new URL(base).origin;
+  const origin = opts.origin === undefined ? defaultOrigin : opts.origin;
+  const headers: Record<string, string> = { ...opts.headers };
+  if (cookie) headers.cookie = cookie;
+  return {
+    url,
+    options: {
+      headers,
+      ...(origin !== null && { origin }),
+      autoPong: opts.autoPong ?? true,
+      handshakeTimeout: opts.timeoutMs ?? 5000,
+    } satisfies WebSocket.ClientOptions,
+  };
+}
+
+export class UpgradeRefused extends Error {
+  constructor(readonly status: number) {
+    super(`The /ws upgrade was refused with HTTP ${status}`);
+  }
+}
+
+/**
+ * The HTTP status the /ws upgrade gets: 101 when the socket opened (it is closed again at once), else the
+ * refusal's status (401, 403...).
+ */
+export async function upgradeStatus(
+  target: FastifyInstance | string,
+  cookie?: string,
+  opts: SocketOptions = {},
+): Promise<number> {
+  try {
+    const socket = await openSocket(target, cookie, opts);
+    await socket.close();
+    return 101;
+  } catch (err) {
+    if (err instanceof UpgradeRefused) return err.status;
+    throw err;
+  }
+}
+
+/** Opens /ws on `target` (an app, listened on demand, or a base URL). Rejects with UpgradeRefused on a non-101. */
+export async function openSocket(
+  target: FastifyInstance | string,
+  cookie?: string,
+  opts: SocketOptions = {},
+): Promise<TestSocket> {
+  const { base, publicUrl } = await resolveTarget(target);
+  const { url, options } = requestFor(base, publicUrl, cookie, opts);
+  const ws = new WebSocket(url, options);
+
+  const received: ServerMessage[] = [];
+  const pending: ServerMessage[] = [];
+  const waiters = new Set<{ check(): boolean; fail(err: Error): void }>();
+  let closeInfo: Closed | undefined;
+  let resolveClosed!: (c: Closed) => void;
+  const closed = new Promise<Closed>((resolve) => {
+    resolveClosed = resolve;
+  });
+
+  ws.on('message', (data, isBinary) => {
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(isBinary ? String(data) : data.toString()) as ServerMessage;
+    } catch {
+      message = { type: 'error', message: `(unparseable from server) ${String(data)}` };
+    }
+    received.push(message);
+    pending.push(message);
+    for (const waiter of waiters) if (waiter.check()) waiters.delete(waiter);
+  });
+  ws.on('close', (code, reason) => {
+    closeInfo = { code, reason: reason.toString() };
+    resolveClosed(closeInfo);
+    for (const waiter of waiters) {
+      if (!waiter.check()) waiter.fail(new Error(`Socket closed (${code} ${reason}) while waiting`));
+    }
+    waiters.clear();
+  });
+  // Errors after the open end in a close; this keeps them from being unhandled.
+  ws.on('error', () => {});
+
+  await new Promise<void>((resolve, reject) => {
+    const onUnexpected = (_req: unknown, res: { statusCode?: number; resume(): void }) => {
+      res.resume();
+      ws.removeListener('open', onOpen);
+      reject(new UpgradeRefused(res.statusCode ?? 0));
+      ws.terminate();
+    };
+    const onOpen = () => {
+      ws.removeListener('unexpected-response', onUnexpected);
+      ws.removeListener('error', onError);
+      resolve();
+    };
+    const onError = (err: Error) => {
+      ws.removeListener('open', onOpen);
+      reject(err);
+    };
+    ws.once('unexpected-response', onUnexpected);
+    ws.once('open', onOpen);
+    ws.once('error', onError);
+  });
+
+  function take<T extends ServerMessage['type']>(type: T, where?: (m: MessageOf<T>) => boolean) {
+    const index = pending.findIndex((m) => m.type === type && (!where || where(m as MessageOf<T>)));
+    if (index < 0) return undefined;
+    return pending.splice(index, 1)[0] as MessageOf<T>;
+  }
+
+  /** First pending message of any of `types` (with the filter), waiting up to timeoutMs. */
+  function nextOf<T extends ServerMessage['type']>(
+    types: T[],
+    timeoutMs: number,
+    where?: (m: MessageOf<T>) => boolean,
+  ): Promise<MessageOf<T>> {
+    const find = () => {
+      const index = pending.findIndex(
+        (m) => (types as string[]).includes(m.type) && (!where || where(m as MessageOf<T>)),
+      );
+      return index < 0 ? undefined : (pending.splice(index, 1)[0] as MessageOf<T>);
+    };
+    const now = find();
+    if (now) return Promise.resolve(now);
+    if (closeInfo) {
+      return Promise.reject(
+        new Error(`Socket already closed (${closeInfo.code} ${closeInfo.reason}); no ${types.join('/')}`),
+      );
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        check() {
+          const found = find();
+          if (!found) return false;
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        },
+        fail(err: Error) {
+          clearTimeout(timer);
+          reject(err);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        const seen = pending.map((m) => m.type).join(', ') || 'nothing';
+        reject(new Error(`No ${types.join('/')} message within ${timeoutMs} ms (pending: ${seen})`));
+      }, timeoutMs);
+      waiters.add(waiter);
+    });
+  }
+
+  const socket: TestSocket = {
+    ws,
+    received,
+    send(message) {
+      ws.send(typeof message === 'string' || Buffer.isBuffer(message) ? message : JSON.stringify(message));
+    },
+    next(type, opts = {}) {
+      return nextOf([type], opts.timeoutMs ?? 2000, opts.where);
+    },
+    async expectNothing(type, ms = 200) {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      const unexpected = type ? take(type) : pending.shift();
+      if (unexpected) throw new Error(`Expected no ${type ?? 'message'}, got ${JSON.stringify(unexpected)}`);
+    },
+    async authenticate(userId) {
+      socket.send({ type: 'authenticate', userId });
+      const reply = await nextOf(['authenticated', 'auth_error'], 2000);
+      if (reply.type === 'auth_error') throw new Error(`auth_error: ${reply.message}`);
+      return reply;
+    },
+    async subscribe(timelineId) {
+      socket.send({ type: 'subscribe_timeline', timelineId });
+      const reply = await nextOf(
+        ['subscribed', 'error'],
+        2000,
+        (m) => m.type === 'error' || m.timelineId === timelineId,
+      );
+      if (reply.type === 'error') throw new Error(`subscribe ${timelineId}: error ${reply.message}`);
+      return reply;
+    },
+    async unsubscribe(timelineId) {
+      socket.send({ type: 'unsubscribe_timeline', timelineId });
+      return nextOf(['unsubscribed'], 2000, (m) => m.timelineId === timelineId);
+    },
+    closed,
+    get closeInfo() {
+      return closeInfo;
+    },
+    waitClose(timeoutMs = 2000) {
+      return new Promise<Closed>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`Socket still open after ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        void closed.then((info) => {
+          clearTimeout(timer);
+          resolve(info);
+        });
+      });
+    },
+    async close() {
+      if (!closeInfo) {
+        ws.close(1000);
+        const timer = setTimeout(() => ws.terminate(), 1000);
+        await closed;
+        clearTimeout(timer);
+      }
+    },
+  };
+  return socket;
+}
+
+/**
+ * A signed-in user with an authenticated socket: `const ada = await socketUser(app)`;
+ * `ada.socket.subscribe(id)`, `ada.as.post(...)`. Pass `user` to reuse an existing one.
+ */
+export async function socketUser(
+  app: FastifyInstance,
+  opts: { user?: User; overrides?: Parameters<typeof signedInUser>[1]; authenticate?: boolean } = {},
+) {
+  let signed: Awaited<ReturnType<typeof signedInUser>>;
+  if (opts.user) {
+    const cookie = await cookieFor(app, opts.user);
+    signed = { user: opts.user, cookie, as: callerFor(app, cookie) };
+  } else {
+    signed = await signedInUser(app, opts.overrides);
+  }
+  const socket = await openSocket(app, signed.cookie);
+  if (opts.authenticate ?? true) await socket.authenticate(signed.user.id);
+  return { ...signed, socket };
+}
