@@ -77,6 +77,11 @@ export const TIMELINE_CHANGES = [
   'role_changed',
   /** Sent on the affected user's own channel: they were removed or blocked (the client sends them home). */
   'access_removed',
+  /**
+   * Sent on the owner's and moderators' own channels: the pending join requests changed without a new one
+   * (retracted, approved, rejected, settled by a direct join). `pendingCount` is the new count; no card.
+   */
+  'join_requests',
 ] as const;
 export type TimelineChange = (typeof TIMELINE_CHANGES)[number];
 
@@ -103,6 +108,8 @@ export interface EventDataMap {
     /** member_left, member_removed, role_changed, access_removed: whom it concerns. */
     userId?: string;
     memberCount?: number;
+    /** join_requests: the threadline's pending join requests now. */
+    pendingCount?: number;
   };
   /** To the threadline's owner and moderators: someone asked to join. */
   join_request: Base & { timelineId: string; requestId: string; pendingCount: number };

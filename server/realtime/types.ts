@@ -21,7 +21,7 @@ export type TimelineBusEvent =
       type: 'timeline_updated';
       timelineId: string;
       actorId: string;
-      change: Exclude<TimelineChange, 'access_removed'>;
+      change: Exclude<TimelineChange, 'access_removed' | 'join_requests'>;
       postId?: string;
       /** The member it concerns (left, removed, role changed). */
       userId?: string;
@@ -43,6 +43,14 @@ export type UserBusEvent =
       userIds: string[];
       timelineId: string;
       requestId: string;
+      actorId: string;
+    }
+  | {
+      /** The pending requests changed without a new one: rendered as timeline_updated change join_requests. */
+      kind: 'user';
+      type: 'join_requests_changed';
+      userIds: string[];
+      timelineId: string;
       actorId: string;
     }
   | {
