@@ -3,7 +3,7 @@
 //   server -> client: authenticated, subscribed, unsubscribed, error, auth_error, and notifications: a message
 //   whose `type` is the event (new_post, new_comment, ...) with `data` and `timestamp`.
 import { z } from 'zod';
-import type { Post } from './schemas/post.ts';
+import type { Comment, Post } from './schemas/post.ts';
 
 export const REALTIME = {
   path: '/ws',
@@ -95,7 +95,14 @@ interface Base {
 export interface EventDataMap {
   /** The post as GET /api/timelines/{id}/posts presents it (authors' e-mail addresses left out). */
   new_post: Base & { timelineId: string; postId: string; post: Post };
-  new_comment: Base & { timelineId: string; postId: string; commentId: string; commentCount: number };
+  new_comment: Base & {
+    timelineId: string;
+    postId: string;
+    commentId: string;
+    commentCount: number;
+    /** The comment as GET /api/posts/{id}/comments presents it (the collapsed post shows it as its latest). */
+    comment?: Comment;
+  };
   new_member: Base & { timelineId: string; userId: string; memberCount: number };
   timeline_updated: Base & {
     timelineId: string;
@@ -107,6 +114,8 @@ export interface EventDataMap {
     pinnedPostId?: string | null;
     /** member_left, member_removed, role_changed, access_removed: whom it concerns. */
     userId?: string;
+    /** access_removed: whether the member was removed or blocked (the page tells them which). */
+    reason?: 'removed' | 'blocked';
     memberCount?: number;
     /** join_requests: the threadline's pending join requests now. */
     pendingCount?: number;
