@@ -22,18 +22,35 @@ export interface JoinInput {
   message?: string | null;
 }
 
+/** The answer, and what changed (for real-time events): a member added, a request created or settled. */
+export interface JoinOutcome {
+  answer: JoinResponse;
+  timelineId: string;
+  joined: boolean;
+  newRequestId: string | null;
+  settledRequest: boolean;
+}
+
 export async function joinByCode(
   db: Db,
   config: Config,
   userId: string,
   input: JoinInput,
-): Promise<JoinResponse> {
+): Promise<JoinOutcome> {
   const [found] = await db
     .select({ id: timelines.id })
     .from(timelines)
     .where(eq(timelines.joinCode, input.joinCode));
   if (!found) throw new UnknownJoinCode();
   const ref = { id: found.id };
+  const outcome = (answer: JoinResponse, changes: Partial<JoinOutcome> = {}): JoinOutcome => ({
+    answer,
+    timelineId: found.id,
+    joined: false,
+    newRequestId: null,
+    settledRequest: false,
+    ...changes,
+  });
 
   return db.transaction(async (tx) => {
     const timeline = (await lockTimeline(tx, found.id))!;
@@ -41,12 +58,12 @@ export async function joinByCode(
     if (timeline.archivedAt) throw forbidden('Timeline is archived and not accepting new members');
     if (await isBlocked(tx, timeline.id, userId)) throw forbidden('You are blocked from this timeline');
     if (await isMember(tx, timeline.id, userId)) {
-      return {
+      return outcome({
         requiresApproval: false,
         status: 'already_member',
         message: JOIN_MESSAGES.alreadyMember,
         timeline: ref,
-      } as const;
+      });
     }
 
     const [lastRequest] = await tx
@@ -63,22 +80,24 @@ export async function joinByCode(
     } as const;
 
     if (timeline.joinApprovalRequired) {
-      if (lastRequest?.status === 'pending') return pending;
+      if (lastRequest?.status === 'pending') return outcome(pending);
       if (lastRequest?.status === 'rejected') throw forbidden('Your join request was rejected');
       await assertMemberQuota(tx, config, timeline.id, timeline.ownerId);
       // The partial unique index keeps one pending request per user even without the lock.
-      await tx
+      const [created] = await tx
         .insert(timelineJoinRequests)
         .values({ timelineId: timeline.id, userId, message: input.message ?? null })
-        .onConflictDoNothing();
-      return pending;
+        .onConflictDoNothing()
+        .returning({ id: timelineJoinRequests.id });
+      return outcome(pending, { newRequestId: created?.id ?? null });
     }
 
     await assertMemberQuota(tx, config, timeline.id, timeline.ownerId);
-    await tx
+    const added = await tx
       .insert(timelineMembers)
       .values({ timelineId: timeline.id, userId, role: 'participant' })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: timelineMembers.id });
     // A request left pending from when approval was on is settled by the direct join.
     if (lastRequest?.status === 'pending') {
       await tx
@@ -86,12 +105,10 @@ export async function joinByCode(
         .set({ status: 'approved', processedAt: new Date() })
         .where(eq(timelineJoinRequests.id, lastRequest.id));
     }
-    return {
-      requiresApproval: false,
-      status: 'joined',
-      message: JOIN_MESSAGES.joined,
-      timeline: ref,
-    } as const;
+    return outcome(
+      { requiresApproval: false, status: 'joined', message: JOIN_MESSAGES.joined, timeline: ref },
+      { joined: added.length > 0, settledRequest: lastRequest?.status === 'pending' },
+    );
   });
 }
 

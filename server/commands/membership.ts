@@ -39,9 +39,14 @@ export async function leaveTimeline(db: Db, access: TimelineAccess): Promise<voi
  * Removes the member, blocks them and cancels their pending requests (spec 001 §4), under the threadline's
  * lock: a join or request racing it either lands first and is undone here, or sees the block.
  */
-export async function removeAndBlock(db: Db, access: TimelineAccess, userId: string, reason: string | null) {
+export async function removeAndBlock(
+  db: Db,
+  access: TimelineAccess,
+  userId: string,
+  reason: string | null,
+): Promise<string> {
   const timelineId = access.timeline.id;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockTimeline(tx, timelineId);
     const target = await otherMember(tx, access, userId);
     await tx.delete(timelineMembers).where(eq(timelineMembers.id, target.id));
@@ -61,6 +66,7 @@ export async function removeAndBlock(db: Db, access: TimelineAccess, userId: str
           eq(timelineJoinRequests.status, 'pending'),
         ),
       );
+    return target.userId;
   });
 }
 

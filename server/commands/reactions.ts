@@ -10,7 +10,7 @@ export async function toggleReaction(
   db: Db,
   userId: string,
   body: { postId: string; emoji: string },
-): Promise<ReactionResponse> {
+): Promise<ReactionResponse & { timelineId: string }> {
   return db.transaction(async (tx) => {
     const { post } = await postAccess(tx, body.postId, userId, 'react', { lock: 'share' });
     await tx.execute(
@@ -34,6 +34,7 @@ export async function toggleReaction(
       .where(mine)
       .orderBy(reactions.createdAt);
     return {
+      timelineId: post.timelineId,
       postId: post.id,
       emoji: body.emoji,
       reacted,

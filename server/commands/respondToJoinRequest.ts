@@ -64,12 +64,13 @@ export async function respondToJoinRequest(
 }
 
 /** The requester takes back their own pending request (it is deleted, spec 000 §4). */
-export async function retractJoinRequest(db: Db, requestId: string, userId: string): Promise<void> {
+export async function retractJoinRequest(db: Db, requestId: string, userId: string): Promise<string> {
   const { timelineId } = await ownJoinRequest(db, requestId, userId);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockTimeline(tx, timelineId);
     const current = await ownJoinRequest(tx, requestId, userId);
     authorizeRetract(current);
     await tx.delete(timelineJoinRequests).where(eq(timelineJoinRequests.id, current.id));
+    return current.timelineId;
   });
 }

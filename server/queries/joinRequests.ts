@@ -27,6 +27,17 @@ export async function listMyJoinRequests(db: Db, userId: string) {
     .orderBy(desc(timelineJoinRequests.createdAt));
 }
 
+/** Who handles a threadline's join requests now: its owner and moderators (real-time addressing). */
+export async function requestManagerIds(db: Db, timelineId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: timelineMembers.userId })
+    .from(timelineMembers)
+    .where(
+      and(eq(timelineMembers.timelineId, timelineId), inArray(timelineMembers.role, ['owner', 'moderator'])),
+    );
+  return rows.map((r) => r.userId);
+}
+
 /** Pending counts of the active threadlines the caller owns or moderates; only those above zero. */
 export async function pendingRequestsSummary(db: Db, userId: string) {
   return db

@@ -16,7 +16,16 @@ export async function commentRoutes(app: FastifyInstance) {
     { schema: { body: createCommentBody, response: { 201: commentSchema } } },
     async (request, reply) => {
       const body = request.body as z.output<typeof createCommentBody>;
-      const { row, access } = await createComment(db, request.user!.id, body);
+      const me = request.user!.id;
+      const { row, access } = await createComment(db, me, body);
+      await app.realtime.publish({
+        kind: 'timeline',
+        type: 'new_comment',
+        timelineId: access.timeline.id,
+        actorId: me,
+        postId: row.postId,
+        commentId: row.id,
+      });
       return reply.code(201).send(presentComment(row, access.member.role === 'owner'));
     },
   );

@@ -1,7 +1,7 @@
 // Joining by code and join requests (DECISIONS §5, spec 000 §7, 001 §7).
 
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   joinRequestSchema,
@@ -14,7 +14,7 @@ import {
   pendingSummary,
   respondToRequestBody,
 } from '../../common/schemas/timeline.ts';
-import { joinByCode, UnknownJoinCode } from '../commands/joinByCode.ts';
+import { type JoinOutcome, joinByCode, UnknownJoinCode } from '../commands/joinByCode.ts';
 import {
   type JoinDecision,
   respondToJoinRequest,
@@ -25,7 +25,13 @@ import { notFound } from '../http/errors.ts';
 import type { LimitRule } from '../http/limiter.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { presentJoinRequest, presentMyJoinRequest } from '../presenters/member.ts';
-import { listJoinRequests, listMyJoinRequests, pendingRequestsSummary } from '../queries/joinRequests.ts';
+import {
+  listJoinRequests,
+  listMyJoinRequests,
+  pendingRequestsSummary,
+  requestManagerIds,
+} from '../queries/joinRequests.ts';
+import type { UserBusEvent } from '../realtime/types.ts';
 import { type RequestParams, requestParams, type TimelineParams, timelineParams } from './params.ts';
 
 /** Join attempts with unknown codes: 20 per 10 minutes per user (DECISIONS §3), against code guessing. */
@@ -33,6 +39,29 @@ export const UNKNOWN_CODE_LIMIT: LimitRule = { name: 'join-unknown-code', max: 2
 
 export async function joinRequestRoutes(app: FastifyInstance) {
   const { db, config, limiter } = app;
+  /**
+   * To the threadline's owner and moderators as they are now (a demoted moderator no longer hears). The
+   * request has committed: a failed lookup is logged, never turned into an error answer.
+   */
+  const publishToManagers = async (
+    request: FastifyRequest,
+    timelineId: string,
+    event: (userIds: string[]) => UserBusEvent,
+  ) => {
+    try {
+      await app.realtime.publish(event(await requestManagerIds(db, timelineId)));
+    } catch (err) {
+      request.log.warn({ err }, 'join request event not published');
+    }
+  };
+  const requestsChanged = (request: FastifyRequest, timelineId: string) =>
+    publishToManagers(request, timelineId, (userIds) => ({
+      kind: 'user',
+      type: 'join_requests_changed',
+      userIds,
+      timelineId,
+      actorId: request.user!.id,
+    }));
 
   app.post(
     '/api/timelines/join',
@@ -44,10 +73,9 @@ export async function joinRequestRoutes(app: FastifyInstance) {
         [{ rule: UNKNOWN_CODE_LIMIT, subject: me }],
         () => 'Too many join attempts with unknown codes. Try again later.',
       );
+      let joined: JoinOutcome;
       try {
-        const joined = await joinByCode(db, config, me, request.body as z.output<typeof joinTimelineBody>);
-        await limiter.release(reservation);
-        return joined;
+        joined = await joinByCode(db, config, me, request.body as z.output<typeof joinTimelineBody>);
       } catch (err) {
         if (!(err instanceof UnknownJoinCode)) {
           await limiter.release(reservation);
@@ -55,6 +83,23 @@ export async function joinRequestRoutes(app: FastifyInstance) {
         }
         throw notFound('Invalid join code');
       }
+      await limiter.release(reservation);
+      const { timelineId, newRequestId } = joined;
+      if (joined.joined) {
+        await app.realtime.publish({ kind: 'timeline', type: 'new_member', timelineId, actorId: me });
+      }
+      if (newRequestId) {
+        await publishToManagers(request, timelineId, (userIds) => ({
+          kind: 'user',
+          type: 'join_request',
+          userIds,
+          timelineId,
+          requestId: newRequestId,
+          actorId: me,
+        }));
+      }
+      if (joined.settledRequest) await requestsChanged(request, timelineId);
+      return joined.answer;
     },
   );
 
@@ -86,6 +131,25 @@ export async function joinRequestRoutes(app: FastifyInstance) {
           decision,
           body?.responseMessage ?? null,
         );
+        const me = request.user!.id;
+        const timelineId = row.timelineId;
+        if (decision === 'approve') {
+          await app.realtime.publish({
+            kind: 'timeline',
+            type: 'new_member',
+            timelineId,
+            actorId: row.userId,
+          });
+        }
+        await app.realtime.publish({
+          kind: 'user',
+          type: 'join_request_processed',
+          userIds: [row.userId],
+          timelineId,
+          requestId: row.id,
+          actorId: me,
+        });
+        await requestsChanged(request, timelineId);
         const [user] = await db.select().from(users).where(eq(users.id, row.userId));
         return presentJoinRequest(row, user!, access.member.role === 'owner');
       },
@@ -103,7 +167,9 @@ export async function joinRequestRoutes(app: FastifyInstance) {
     { schema: { params: timelineParams, response: { 200: messageResponse } } },
     async (request) => {
       const { id } = request.params as TimelineParams;
-      await retractJoinRequest(db, id, request.user!.id);
+      const me = request.user!.id;
+      const timelineId = await retractJoinRequest(db, id, me);
+      await requestsChanged(request, timelineId);
       return { message: 'Join request retracted' };
     },
   );

@@ -15,7 +15,15 @@ import { users } from '../db/schema/index.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { presentBlocked, presentMember } from '../presenters/member.ts';
 import { listBlocked } from '../queries/members.ts';
+import type { TimelineBusEvent } from '../realtime/types.ts';
 import { type MemberParams, memberParams, type TimelineParams, timelineParams } from './params.ts';
+
+const memberChange = (
+  timelineId: string,
+  actorId: string,
+  change: 'member_left' | 'member_removed' | 'role_changed',
+  userId: string,
+): TimelineBusEvent => ({ kind: 'timeline', type: 'timeline_updated', timelineId, actorId, change, userId });
 
 export async function memberRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -26,8 +34,13 @@ export async function memberRoutes(app: FastifyInstance) {
     { schema: { params: timelineParams, response: { 200: messageResponse } } },
     async (request) => {
       const { id } = request.params as TimelineParams;
-      const access = await timelineFor(db, id, request.user!.id, 'leave');
+      const me = request.user!.id;
+      const access = await timelineFor(db, id, me, 'leave');
       await leaveTimeline(db, access);
+      // Access first: the leaver's sockets stop before anyone hears of it.
+      const timelineId = access.timeline.id;
+      await app.realtime.publish({ kind: 'access', timelineId, userId: me, reason: 'left' });
+      await app.realtime.publish(memberChange(timelineId, me, 'member_left', me));
       return { message: 'Left timeline' };
     },
   );
@@ -38,8 +51,21 @@ export async function memberRoutes(app: FastifyInstance) {
     async (request) => {
       const { id, userId } = request.params as MemberParams;
       const body = request.body as z.output<typeof removeMemberBody>;
-      const access = await timelineFor(db, id, request.user!.id, 'manageMembers');
-      await removeAndBlock(db, access, userId, body?.reason ?? null);
+      const me = request.user!.id;
+      const access = await timelineFor(db, id, me, 'manageMembers');
+      const removed = await removeAndBlock(db, access, userId, body?.reason ?? null);
+      const timelineId = access.timeline.id;
+      // Access first (their sockets stop at once), then they are told, then the others.
+      await app.realtime.publish({ kind: 'access', timelineId, userId: removed, reason: 'removed' });
+      await app.realtime.publish({
+        kind: 'user',
+        type: 'access_removed',
+        userIds: [removed],
+        timelineId,
+        actorId: me,
+        reason: 'blocked',
+      });
+      await app.realtime.publish(memberChange(timelineId, me, 'member_removed', removed));
       return { message: 'Member removed and blocked' };
     },
   );
@@ -50,8 +76,11 @@ export async function memberRoutes(app: FastifyInstance) {
     async (request) => {
       const { id, userId } = request.params as MemberParams;
       const { role } = request.body as z.output<typeof roleChangeBody>;
-      const access = await timelineFor(db, id, request.user!.id, 'manageMembers');
+      const me = request.user!.id;
+      const access = await timelineFor(db, id, me, 'manageMembers');
       const member = await changeRole(db, access, userId, role);
+      // Every role reads, so no access event; join_request events follow the new role at send time.
+      await app.realtime.publish(memberChange(access.timeline.id, me, 'role_changed', member.userId));
       const [user] = await db.select().from(users).where(eq(users.id, member.userId));
       return presentMember(member, user!, true);
     },

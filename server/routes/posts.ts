@@ -32,13 +32,30 @@ const viewerOf = ({ timeline, member }: TimelineAccess): Viewer => ({
 
 export async function postRoutes(app: FastifyInstance) {
   const { db } = app;
+  const publishPin = (timelineId: string, actorId: string, postId: string | null) =>
+    app.realtime.publish({
+      kind: 'timeline',
+      type: 'timeline_updated',
+      change: 'pin',
+      timelineId,
+      actorId,
+      ...(postId && { postId }),
+    });
 
   app.post(
     '/api/posts',
     { schema: { body: createPostBody, response: { 201: postSchema } } },
     async (request, reply) => {
       const body = request.body as z.output<typeof createPostBody>;
-      const { row, access } = await createPost(db, request.user!.id, body);
+      const me = request.user!.id;
+      const { row, access } = await createPost(db, me, body);
+      await app.realtime.publish({
+        kind: 'timeline',
+        type: 'new_post',
+        timelineId: row.timelineId,
+        actorId: me,
+        postId: row.id,
+      });
       return reply.code(201).send(presentPost(row, viewerOf(access)));
     },
   );
@@ -76,7 +93,11 @@ export async function postRoutes(app: FastifyInstance) {
     { schema: { params: postParams, response: { 200: deletePostResponse } } },
     async (request) => {
       const { id } = request.params as PostParams;
-      const { removed, ...answer } = await deletePost(db, request.user!.id, id);
+      const me = request.user!.id;
+      const { removed, timelineId, wasPinned, ...answer } = await deletePost(db, me, id);
+      const event = { kind: 'timeline', type: 'timeline_updated', timelineId, actorId: me } as const;
+      await app.realtime.publish({ ...event, change: 'post_deleted', postId: answer.id });
+      if (wasPinned) await app.realtime.publish({ ...event, change: 'pin' });
       // Only once the tombstone has committed: a rolled-back delete keeps its files.
       await removeUploadObjects(app.store, removed, request.log);
       return answer;
@@ -89,8 +110,10 @@ export async function postRoutes(app: FastifyInstance) {
     async (request) => {
       const { id, postId } = request.params as PinParams;
       const me = request.user!.id;
-      await timelineFor(db, id, me, 'pin');
-      return pinPost(db, me, id, postId);
+      const { timeline } = await timelineFor(db, id, me, 'pin');
+      const pinned = await pinPost(db, me, timeline.id, postId);
+      await publishPin(timeline.id, me, pinned.pinnedPostId);
+      return pinned;
     },
   );
 
@@ -100,8 +123,10 @@ export async function postRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params as TimelineParams;
       const me = request.user!.id;
-      await timelineFor(db, id, me, 'pin');
-      return unpinPost(db, me, id);
+      const { timeline } = await timelineFor(db, id, me, 'pin');
+      const unpinned = await unpinPost(db, me, timeline.id);
+      await publishPin(timeline.id, me, null);
+      return unpinned;
     },
   );
 }

@@ -8,7 +8,22 @@ export async function reactionRoutes(app: FastifyInstance) {
   app.post(
     '/api/reactions',
     { schema: { body: reactionBody, response: { 200: reactionResponse } } },
-    async (request) =>
-      toggleReaction(app.db, request.user!.id, request.body as z.output<typeof reactionBody>),
+    async (request) => {
+      const me = request.user!.id;
+      const { timelineId, ...answer } = await toggleReaction(
+        app.db,
+        me,
+        request.body as z.output<typeof reactionBody>,
+      );
+      await app.realtime.publish({
+        kind: 'timeline',
+        type: 'timeline_updated',
+        change: 'reactions',
+        timelineId,
+        actorId: me,
+        postId: answer.postId,
+      });
+      return answer;
+    },
   );
 }

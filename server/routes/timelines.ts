@@ -27,7 +27,14 @@ import { presentMember, presentMembership } from '../presenters/member.ts';
 import { presentTimelineDetail, presentTimelineListItem, timelineState } from '../presenters/timeline.ts';
 import { listMembers } from '../queries/members.ts';
 import { listUserTimelines } from '../queries/timelineList.ts';
+import type { TimelineBusEvent } from '../realtime/types.ts';
 import { type TimelineParams, timelineParams } from './params.ts';
+
+const updated = (
+  timelineId: string,
+  actorId: string,
+  change: 'archived' | 'restored' | 'deleted' | 'permissions' | 'approval',
+): TimelineBusEvent => ({ kind: 'timeline', type: 'timeline_updated', timelineId, actorId, change });
 
 export async function timelineRoutes(app: FastifyInstance) {
   const { db, config } = app;
@@ -77,6 +84,16 @@ export async function timelineRoutes(app: FastifyInstance) {
         const me = request.user!.id;
         await timelineFor(db, id, me, action);
         const t = action === 'archive' ? await archiveTimeline(db, id, me) : await restoreTimeline(db, id);
+        // Archiving: only the owner may still open it, so everyone else's subscriptions end first.
+        if (action === 'archive') {
+          await app.realtime.publish({
+            kind: 'access',
+            timelineId: t.id,
+            keepRole: 'owner',
+            reason: 'archived',
+          });
+        }
+        await app.realtime.publish(updated(t.id, me, action === 'archive' ? 'archived' : 'restored'));
         return { id: t.id, state: timelineState(t), archivedAt: t.archivedAt?.toISOString() ?? null };
       },
     );
@@ -88,8 +105,15 @@ export async function timelineRoutes(app: FastifyInstance) {
     { schema: { params: timelineParams, response: { 200: messageResponse } } },
     async (request) => {
       const { id } = request.params as TimelineParams;
-      await timelineFor(db, id, request.user!.id, 'delete');
-      await deleteTimeline(db, id, request.user!.id);
+      const me = request.user!.id;
+      const { timeline } = await timelineFor(db, id, me, 'delete');
+      const { id: timelineId } = await deleteTimeline(db, timeline.id, me);
+      // 'deleted' reaches the subscribers, then their subscriptions end. Both start in the same tick, so no
+      // other publish of this process falls between them (the bus keeps call order).
+      await Promise.all([
+        app.realtime.publish(updated(timelineId, me, 'deleted')),
+        app.realtime.publish({ kind: 'access', timelineId, reason: 'deleted' }),
+      ]);
       return { message: 'Timeline deleted' };
     },
   );
@@ -99,8 +123,10 @@ export async function timelineRoutes(app: FastifyInstance) {
     { schema: { params: timelineParams, body: permissionsBody, response: { 200: timelineDetail } } },
     async (request) => {
       const { id } = request.params as TimelineParams;
-      const { member } = await timelineFor(db, id, request.user!.id, 'updateSettings');
+      const me = request.user!.id;
+      const { member } = await timelineFor(db, id, me, 'updateSettings');
       const t = await updatePermissions(db, id, request.body as z.output<typeof permissionsBody>);
+      await app.realtime.publish(updated(t.id, me, 'permissions'));
       return presentTimelineDetail(t, member.role as Role);
     },
   );
@@ -110,9 +136,11 @@ export async function timelineRoutes(app: FastifyInstance) {
     { schema: { params: timelineParams, body: approvalSettingsBody, response: { 200: timelineDetail } } },
     async (request) => {
       const { id } = request.params as TimelineParams;
-      const { member } = await timelineFor(db, id, request.user!.id, 'updateSettings');
+      const me = request.user!.id;
+      const { member } = await timelineFor(db, id, me, 'updateSettings');
       const { joinApprovalRequired } = request.body as z.output<typeof approvalSettingsBody>;
       const t = await setJoinApproval(db, id, joinApprovalRequired);
+      await app.realtime.publish(updated(t.id, me, 'approval'));
       return presentTimelineDetail(t, member.role);
     },
   );
