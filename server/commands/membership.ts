@@ -44,7 +44,7 @@ export async function removeAndBlock(
   access: TimelineAccess,
   userId: string,
   reason: string | null,
-): Promise<string> {
+): Promise<{ userId: string; cancelledRequests: number }> {
   const timelineId = access.timeline.id;
   return db.transaction(async (tx) => {
     await lockTimeline(tx, timelineId);
@@ -57,7 +57,7 @@ export async function removeAndBlock(
         target: [timelineBlockedUsers.timelineId, timelineBlockedUsers.userId],
         set: { reason, blockedBy: access.member.userId, blockedAt: new Date() },
       });
-    await tx
+    const cancelled = await tx
       .delete(timelineJoinRequests)
       .where(
         and(
@@ -65,8 +65,9 @@ export async function removeAndBlock(
           eq(timelineJoinRequests.userId, userId),
           eq(timelineJoinRequests.status, 'pending'),
         ),
-      );
-    return target.userId;
+      )
+      .returning({ id: timelineJoinRequests.id });
+    return { userId: target.userId, cancelledRequests: cancelled.length };
   });
 }
 

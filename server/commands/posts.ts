@@ -64,8 +64,7 @@ export async function deletePost(db: Db, userId: string, postId: string) {
     }
     const media = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.postId, post.id));
     const removed = await releaseUploads(tx, media);
-    const wasPinned = access.timeline.pinnedPostId === post.id;
-    return { id: post.id, deletedAt: now.toISOString(), removed, timelineId: post.timelineId, wasPinned };
+    return { id: post.id, deletedAt: now.toISOString(), removed, timelineId: post.timelineId };
   });
 }
 

@@ -37,32 +37,36 @@ import { type RequestParams, requestParams, type TimelineParams, timelineParams 
 /** Join attempts with unknown codes: 20 per 10 minutes per user (DECISIONS §3), against code guessing. */
 export const UNKNOWN_CODE_LIMIT: LimitRule = { name: 'join-unknown-code', max: 20, windowMs: 10 * 60 * 1000 };
 
+/**
+ * A user event to the threadline's owner and moderators as they are now (a demoted moderator no longer
+ * hears). The change has committed: a failed lookup is logged, never turned into an error answer.
+ */
+export async function publishToManagers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  timelineId: string,
+  event: (userIds: string[], timelineId: string) => UserBusEvent,
+) {
+  try {
+    await app.realtime.publish(event(await requestManagerIds(app.db, timelineId), timelineId));
+  } catch (err) {
+    request.log.warn({ err }, 'join request event not published');
+  }
+}
+
+/** The pending requests changed without a new one (their badges and panels refresh). */
+export const requestsChanged =
+  (actorId: string) =>
+  (userIds: string[], timelineId: string): UserBusEvent => ({
+    kind: 'user',
+    type: 'join_requests_changed',
+    userIds,
+    timelineId,
+    actorId,
+  });
+
 export async function joinRequestRoutes(app: FastifyInstance) {
   const { db, config, limiter } = app;
-  /**
-   * To the threadline's owner and moderators as they are now (a demoted moderator no longer hears). The
-   * request has committed: a failed lookup is logged, never turned into an error answer.
-   */
-  const publishToManagers = async (
-    request: FastifyRequest,
-    timelineId: string,
-    event: (userIds: string[]) => UserBusEvent,
-  ) => {
-    try {
-      await app.realtime.publish(event(await requestManagerIds(db, timelineId)));
-    } catch (err) {
-      request.log.warn({ err }, 'join request event not published');
-    }
-  };
-  const requestsChanged = (request: FastifyRequest, timelineId: string) =>
-    publishToManagers(request, timelineId, (userIds) => ({
-      kind: 'user',
-      type: 'join_requests_changed',
-      userIds,
-      timelineId,
-      actorId: request.user!.id,
-    }));
-
   app.post(
     '/api/timelines/join',
     { schema: { body: joinTimelineBody, response: { 200: joinResponse } } },
@@ -89,7 +93,7 @@ export async function joinRequestRoutes(app: FastifyInstance) {
         await app.realtime.publish({ kind: 'timeline', type: 'new_member', timelineId, actorId: me });
       }
       if (newRequestId) {
-        await publishToManagers(request, timelineId, (userIds) => ({
+        await publishToManagers(app, request, timelineId, (userIds) => ({
           kind: 'user',
           type: 'join_request',
           userIds,
@@ -98,7 +102,7 @@ export async function joinRequestRoutes(app: FastifyInstance) {
           actorId: me,
         }));
       }
-      if (joined.settledRequest) await requestsChanged(request, timelineId);
+      if (joined.settledRequest) await publishToManagers(app, request, timelineId, requestsChanged(me));
       return joined.answer;
     },
   );
@@ -149,7 +153,7 @@ export async function joinRequestRoutes(app: FastifyInstance) {
           requestId: row.id,
           actorId: me,
         });
-        await requestsChanged(request, timelineId);
+        await publishToManagers(app, request, timelineId, requestsChanged(me));
         const [user] = await db.select().from(users).where(eq(users.id, row.userId));
         return presentJoinRequest(row, user!, access.member.role === 'owner');
       },
@@ -169,7 +173,7 @@ export async function joinRequestRoutes(app: FastifyInstance) {
       const { id } = request.params as TimelineParams;
       const me = request.user!.id;
       const timelineId = await retractJoinRequest(db, id, me);
-      await requestsChanged(request, timelineId);
+      await publishToManagers(app, request, timelineId, requestsChanged(me));
       return { message: 'Join request retracted' };
     },
   );

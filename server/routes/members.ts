@@ -16,6 +16,7 @@ import { timelineFor } from '../policies/timeline.ts';
 import { presentBlocked, presentMember } from '../presenters/member.ts';
 import { listBlocked } from '../queries/members.ts';
 import type { TimelineBusEvent } from '../realtime/types.ts';
+import { publishToManagers, requestsChanged } from './joinRequests.ts';
 import { type MemberParams, memberParams, type TimelineParams, timelineParams } from './params.ts';
 
 const memberChange = (
@@ -53,7 +54,12 @@ export async function memberRoutes(app: FastifyInstance) {
       const body = request.body as z.output<typeof removeMemberBody>;
       const me = request.user!.id;
       const access = await timelineFor(db, id, me, 'manageMembers');
-      const removed = await removeAndBlock(db, access, userId, body?.reason ?? null);
+      const { userId: removed, cancelledRequests } = await removeAndBlock(
+        db,
+        access,
+        userId,
+        body?.reason ?? null,
+      );
       const timelineId = access.timeline.id;
       // Access first (their sockets stop at once), then they are told, then the others.
       await app.realtime.publish({ kind: 'access', timelineId, userId: removed, reason: 'removed' });
@@ -66,6 +72,7 @@ export async function memberRoutes(app: FastifyInstance) {
         reason: 'blocked',
       });
       await app.realtime.publish(memberChange(timelineId, me, 'member_removed', removed));
+      if (cancelledRequests > 0) await publishToManagers(app, request, timelineId, requestsChanged(me));
       return { message: 'Member removed and blocked' };
     },
   );

@@ -94,10 +94,16 @@ export async function postRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params as PostParams;
       const me = request.user!.id;
-      const { removed, timelineId, wasPinned, ...answer } = await deletePost(db, me, id);
-      const event = { kind: 'timeline', type: 'timeline_updated', timelineId, actorId: me } as const;
-      await app.realtime.publish({ ...event, change: 'post_deleted', postId: answer.id });
-      if (wasPinned) await app.realtime.publish({ ...event, change: 'pin' });
+      const { removed, timelineId, ...answer } = await deletePost(db, me, id);
+      // A pinned post's deletion also unpins it: clients clear the pin on post_deleted of that post.
+      await app.realtime.publish({
+        kind: 'timeline',
+        type: 'timeline_updated',
+        change: 'post_deleted',
+        timelineId,
+        actorId: me,
+        postId: answer.id,
+      });
       // Only once the tombstone has committed: a rolled-back delete keeps its files.
       await removeUploadObjects(app.store, removed, request.log);
       return answer;
