@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useFocusHeadingIfLost } from '../../../lib/focus-heading.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { useTimeline } from '../api/get-timeline.ts';
+import { useLiveTimeline } from '../hooks/use-live-timeline.ts';
 import { useLoadErrorRedirect } from '../hooks/use-load-error-redirect.ts';
 import { useMarkReadOnOpen } from '../hooks/use-mark-read-on-open.ts';
 import { ArchivedNotice } from './archived-notice.tsx';
@@ -44,6 +45,9 @@ function Loading() {
 
 function TimelineScreen({ id }: { id: string }) {
   const query = useTimeline(id);
+  const { user } = useAuth();
+  // Followed from the first render: events during the load are applied to the cache as it fills.
+  useLiveTimeline(id, user?.id);
   // A cached error from an earlier visit is acted on only once a fresh attempt has failed too.
   const errorAction = useLoadErrorRedirect(query.isFetching ? null : query.error);
   const [, navigate] = useLocation();

@@ -11,6 +11,7 @@ import { notifyFailure } from '../../../../lib/failure-toast.ts';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import { useFeed } from '../../api/get-posts.ts';
 import { useSearchPosts } from '../../api/search-posts.ts';
+import { useLivePosts } from '../../hooks/use-live-posts.ts';
 import { useLoadMoreSentinel } from '../../hooks/use-load-more-sentinel.ts';
 import { flattenUnique } from '../../lib/feed-pages.ts';
 import { canDeletePost, feedCapabilities } from '../../lib/feed-permissions.ts';
@@ -18,6 +19,7 @@ import { searchResults, searchTerms } from '../../lib/post-search.ts';
 import { FeedFilterBar } from './feed-filter-bar.tsx';
 import { FeedSearchBar } from './feed-search-bar.tsx';
 import { FeedEmpty, FeedLoadError, FeedNotice, FeedSkeleton, SearchEmpty } from './feed-states.tsx';
+import { NewPostsPill } from './new-posts-pill.tsx';
 import { PostCard } from './post-card.tsx';
 import { PostComposer } from './post-composer.tsx';
 
@@ -45,9 +47,13 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
   const roles = React.useMemo(() => new Map<string, Role>(members.map((m) => [m.userId, m.role])), [members]);
 
   const feed = useFeed(timeline.id, filter);
-  const posts = React.useMemo(() => flattenUnique(feed.data?.pages), [feed.data]);
+  const loaded = React.useMemo(() => flattenUnique(feed.data?.pages), [feed.data]);
   const search = useSearchPosts(timeline.id, debounced);
   const searching = searchTerms(query).length > 0;
+  const listTop = React.useRef<HTMLDivElement>(null);
+  // Posts others make arrive live; those that would move what the reader looks at wait behind the pill.
+  const live = useLivePosts({ timelineId: timeline.id, filter, searching, posts: loaded, listTop });
+  const posts = live.visible;
   // Server results only once they answer the query as typed; meanwhile the local filter shows.
   const serverResults = debounced === query.trim() ? search.data : undefined;
   const shown = React.useMemo(
@@ -111,6 +117,7 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
           {filterOpen && <FeedFilterBar value={filterValue} onChange={setFilter} />}
         </div>
       )}
+      <NewPostsPill count={live.heldCount} onReveal={live.reveal} />
       {caps.canPost && <PostComposer timelineId={timeline.id} />}
       {caps.postingDisabled && (
         <FeedNotice>Posting is currently disabled for participants in this timeline.</FeedNotice>
@@ -118,7 +125,9 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
       {caps.role === 'viewer' && !caps.archived && (
         <FeedNotice>You are a viewer in this timeline: you can read posts and react to them.</FeedNotice>
       )}
-      {list}
+      <div ref={listTop} className="grid grid-cols-1">
+        {list}
+      </div>
       {canLoadMore && (
         <div ref={sentinel} className="flex h-12 items-center justify-center">
           {/* aria-disabled, not disabled: a keyboard user's focus stays on the button while it loads. */}

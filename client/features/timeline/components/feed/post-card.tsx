@@ -44,7 +44,7 @@ export const PostCard = React.memo(function PostCard(props: PostCardProps) {
   }, [post.deletedAt]);
 
   return (
-    <li>
+    <li data-post-id={post.id}>
       {post.deletedAt ? (
         <Tombstone ref={tombstone} post={post} deletedAt={post.deletedAt} />
       ) : (

@@ -1,0 +1,72 @@
+// A stand-in for client/lib/realtime/hooks.ts in unit tests: screens register handlers as with the real
+// socket, and tests deliver events and reconnects by hand. Use with
+//   vi.mock('<path>/lib/realtime/hooks.ts', () => import('<path>/features/timeline/test/realtime.ts'));
+import * as React from 'react';
+import type { EventDataMap, EventMessage, EventType, TimelineChange } from '../../../../common/realtime.ts';
+import type { ConnectionState } from '../../../lib/realtime/hooks.ts';
+
+type Handler = (message: EventMessage) => void;
+const handlers = new Set<{ types: ReadonlySet<string>; current: Handler }>();
+const reconnects = new Set<{ current: () => void }>();
+/** Threadline ids subscribed by mounted screens (one entry per subscriber). */
+export const subscriptions: string[] = [];
+
+export function useRealtimeEvent<T extends EventType>(
+  types: T | readonly T[],
+  handler: (message: EventMessage<T>) => void,
+): void {
+  const entry = React.useRef({ types: new Set<string>([types].flat()), current: handler as Handler });
+  entry.current.current = handler as Handler;
+  React.useEffect(() => {
+    const e = entry.current;
+    handlers.add(e);
+    return () => void handlers.delete(e);
+  }, []);
+}
+
+export function useTimelineSubscription(timelineId: string | undefined): void {
+  React.useEffect(() => {
+    if (!timelineId) return;
+    subscriptions.push(timelineId);
+    return () => void subscriptions.splice(subscriptions.indexOf(timelineId), 1);
+  }, [timelineId]);
+}
+
+export const useRealtimeStatus = (): ConnectionState => 'authenticated';
+
+export function useRealtimeReconnect(handler: () => void): void {
+  const entry = React.useRef({ current: handler });
+  entry.current.current = handler;
+  React.useEffect(() => {
+    const e = entry.current;
+    reconnects.add(e);
+    return () => void reconnects.delete(e);
+  }, []);
+}
+
+export const useRealtimeSubscriptions = (): ReadonlySet<string> => new Set(subscriptions);
+
+/** Delivers an event to every mounted handler of its type. */
+export function emit<T extends EventType>(
+  type: T,
+  data: EventDataMap[T],
+  timestamp = new Date().toISOString(),
+) {
+  const message = { type, data, timestamp } as EventMessage;
+  for (const h of [...handlers]) if (h.types.has(type)) h.current(message);
+}
+
+export function reconnect() {
+  for (const r of [...reconnects]) r.current();
+}
+
+/** A timeline_updated event's data. */
+export const update = (
+  timelineId: string,
+  change: TimelineChange,
+  more: Partial<EventDataMap['timeline_updated']> = {},
+): EventDataMap['timeline_updated'] => ({ message: `Timeline ${change}`, timelineId, change, ...more });
+
+/** An event message, for the pure cache functions. */
+export const message = <T extends EventType>(type: T, data: EventDataMap[T]): EventMessage<T> =>
+  ({ type, data, timestamp: '2026-03-04T10:00:00.000Z' }) as EventMessage<T>;
