@@ -5,6 +5,7 @@ import { apiCall } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import { failureToast } from '../lib/error-toast.ts';
+import { exitKey } from './timeline-cache.ts';
 
 export async function deleteTimeline(id: string): Promise<void> {
   await apiCall('DELETE', `/api/timelines/${id}`);
@@ -13,6 +14,7 @@ export async function deleteTimeline(id: string): Promise<void> {
 export function useDeleteTimeline(id: string, name: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: exitKey(id),
     mutationFn: () => deleteTimeline(id),
     onSuccess: () => {
       toast({ title: 'Timeline Deleted', description: `"${name}" has been deleted.` });

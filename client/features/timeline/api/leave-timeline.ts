@@ -5,6 +5,7 @@ import { apiCall } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import { failureToast } from '../lib/error-toast.ts';
+import { exitKey } from './timeline-cache.ts';
 
 export async function leaveTimeline(id: string): Promise<void> {
   await apiCall('DELETE', `/api/timelines/${id}/members/leave`);
@@ -14,6 +15,7 @@ export async function leaveTimeline(id: string): Promise<void> {
 export function useLeaveTimeline(id: string, name: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: exitKey(id),
     mutationFn: () => leaveTimeline(id),
     onSuccess: () => {
       toast({ title: 'Left Timeline', description: `You have left "${name}".` });

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COMMENT_TOAST_MS } from '../../../../common/realtime.ts';
 import { HEART, type Post } from '../../../../common/schemas/post.ts';
 import type { TimelinePageData } from '../../../../common/schemas/timeline.ts';
@@ -8,6 +8,7 @@ import type { CommentsData, FeedData } from '../lib/feed-cache.ts';
 import { makeComment, makePost } from '../lib/test-posts.ts';
 import { message, update } from '../test/realtime.ts';
 import { applyPageEvent, commentToast, insertLivePost, refreshAfterReconnect } from './live-cache.ts';
+import { exitKey } from './timeline-cache.ts';
 
 const TL = '00000000-0000-4000-a000-000000000001';
 const ME = '00000000-0000-4000-9000-0000000000aa';
@@ -184,15 +185,16 @@ describe('applyPageEvent', () => {
     expect(invalidated(timelineKeys.detail(TL))).toBe(true);
   });
 
-  it('deleted by someone else: the page asks the server again (and its 404 sends the reader home)', () => {
+  it('deleted: the page asks the server again (its 404 sends the reader home), unless this tab is deleting it', async () => {
     const { qc, invalidated } = setup([]);
-    applyPageEvent(
-      qc,
-      TL,
-      message('timeline_updated', update(TL, 'deleted', { author: { ...OTHER, id: ME } })),
-      ME,
-    );
+    const deleting = qc
+      .getMutationCache()
+      .build(qc, { mutationKey: exitKey(TL), mutationFn: () => new Promise(() => {}) });
+    void deleting.execute(undefined);
+    await vi.waitFor(() => expect(qc.isMutating()).toBe(1));
+    applyPageEvent(qc, TL, message('timeline_updated', update(TL, 'deleted')), ME);
     expect(invalidated(timelineKeys.detail(TL))).toBe(false);
+    qc.getMutationCache().clear();
     applyPageEvent(qc, TL, message('timeline_updated', update(TL, 'deleted', { author: OTHER })), ME);
     expect(invalidated(timelineKeys.detail(TL))).toBe(true);
   });

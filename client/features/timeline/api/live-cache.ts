@@ -10,7 +10,7 @@ import { type CommentsData, type FeedData, prependPost, toTombstone } from '../l
 import { feedHas, liveFeedTakes, withLiveComment, withReactionCounts } from '../lib/live-feed.ts';
 import { joinRequestsPrefix } from './join-requests-cache.ts';
 import { patchPost, refetchFeeds, setCachedPinned } from './post-cache.ts';
-import { invalidateTimelineDetail } from './timeline-cache.ts';
+import { invalidateTimelineDetail, isExiting } from './timeline-cache.ts';
 
 export const PAGE_EVENTS = ['new_comment', 'new_member', 'timeline_updated', 'join_request'] as const;
 export type PageEventType = (typeof PAGE_EVENTS)[number];
@@ -108,10 +108,8 @@ function applyUpdate(
   queryClient: QueryClient,
   timelineId: string,
   message: EventMessage<'timeline_updated'>,
-  me: string | undefined,
 ): LiveEffect {
   const { data } = message;
-  const byMe = data.author?.id === me;
   switch (data.change) {
     case 'reactions': {
       const { postId, reactionCounts } = data;
@@ -150,8 +148,8 @@ function applyUpdate(
         toast: accessRemovedToast(data.reason),
       };
     case 'deleted':
-      // The owner's own tab goes home from its dialog; everyone else learns it from the server's 404.
-      if (!byMe) void invalidateTimelineDetail(queryClient, timelineId);
+      // The deleting tab goes home from its dialog; everyone else learns it from the server's 404.
+      if (!isExiting(queryClient, timelineId)) void invalidateTimelineDetail(queryClient, timelineId);
       return NONE;
     case 'join_requests':
       // The owner's and moderators' channel: a request was settled elsewhere.
@@ -184,7 +182,7 @@ export function applyPageEvent(
       void invalidateTimelineDetail(queryClient, timelineId);
       return NONE;
     case 'timeline_updated':
-      return applyUpdate(queryClient, timelineId, message, me);
+      return applyUpdate(queryClient, timelineId, message);
     case 'join_request':
       void queryClient.invalidateQueries({ queryKey: joinRequestsPrefix(timelineId) });
       return NONE;

@@ -20,3 +20,8 @@ export function setCachedMember(queryClient: QueryClient, id: string, member: Me
 /** The page itself, without the blocked list and join requests that share its key prefix. */
 export const invalidateTimelineDetail = (queryClient: QueryClient, id: string) =>
   queryClient.invalidateQueries({ queryKey: timelineKeys.detail(id), exact: true });
+
+/** Delete and leave: while one runs, this tab goes home by itself (live events of it are not news). */
+export const exitKey = (id: string) => ['exit-timeline', id] as const;
+export const isExiting = (queryClient: QueryClient, id: string) =>
+  queryClient.isMutating({ mutationKey: exitKey(id) }) > 0;
