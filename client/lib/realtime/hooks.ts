@@ -1,22 +1,74 @@
 // What screens use from the one shared socket (client/lib/realtime/realtime-provider.tsx provides it).
-// CONTRACT STUB: the provider issue-11 helper replaces the bodies; the signatures stay.
+import * as React from 'react';
 import type { EventMessage, EventType } from '../../../common/realtime.ts';
+import { useRealtimeClient } from './context.ts';
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'authenticated';
 
+/** The latest `value` for callbacks that must not resubscribe when a screen passes a new closure. */
+function useLatest<T>(value: T) {
+  const ref = React.useRef(value);
+  React.useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
 /** Calls `handler` for every event of the given type(s) while the component is mounted. */
 export function useRealtimeEvent<T extends EventType>(
-  _types: T | readonly T[],
-  _handler: (message: EventMessage<T>) => void,
-): void {}
+  types: T | readonly T[],
+  handler: (message: EventMessage<T>) => void,
+): void {
+  const client = useRealtimeClient();
+  const latest = useLatest(handler);
+  const key = typeof types === 'string' ? types : [...types].sort().join(',');
+  React.useEffect(() => {
+    if (!client) return;
+    const wanted = new Set(key.split(','));
+    return client.onEvent((message) => {
+      if (wanted.has(message.type)) latest.current(message as EventMessage<T>);
+    });
+  }, [client, key, latest]);
+}
 
 /** Follows a threadline's events while mounted (the open threadline page). */
-export function useTimelineSubscription(_timelineId: string | undefined): void {}
+export function useTimelineSubscription(timelineId: string | undefined): void {
+  const client = useRealtimeClient();
+  React.useEffect(() => {
+    if (!client || !timelineId) return;
+    return client.subscribe(timelineId);
+  }, [client, timelineId]);
+}
+
+const noSubscription = () => () => {};
 
 /** The connection state of spec 000 §4, for tests and a status hint. */
 export function useRealtimeStatus(): ConnectionState {
-  return 'disconnected';
+  const client = useRealtimeClient();
+  return React.useSyncExternalStore(
+    client ? client.onState : noSubscription,
+    () => client?.state ?? 'disconnected',
+    () => 'disconnected',
+  );
 }
 
 /** Runs `handler` after the socket came back from a drop: refetch what may have been missed. */
-export function useRealtimeReconnect(_handler: () => void): void {}
+export function useRealtimeReconnect(handler: () => void): void {
+  const client = useRealtimeClient();
+  const latest = useLatest(handler);
+  React.useEffect(() => {
+    if (!client) return;
+    return client.onReconnect(() => latest.current());
+  }, [client, latest]);
+}
+
+/** The threadlines the server confirmed for this tab (its subscribed/unsubscribed replies). */
+export function useRealtimeSubscriptions(): ReadonlySet<string> {
+  const client = useRealtimeClient();
+  return React.useSyncExternalStore(
+    client ? client.onSubscriptions : noSubscription,
+    () => client?.subscribed ?? EMPTY,
+    () => EMPTY,
+  );
+}
+const EMPTY: ReadonlySet<string> = new Set();

@@ -1,0 +1,113 @@
+// What each socket event makes out of date, in one place: the dashboard's lists, unread and pending badges
+// and My Join Requests are refetched; a threadline's own caches (feed, members, requests) are only marked
+// stale, so the page refetches them when it is opened next (the open page updates itself: feature timeline).
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import * as React from 'react';
+import type { EventMessage } from '../../../common/realtime.ts';
+import { timelineKeys } from '../timeline-keys.ts';
+import type { RealtimeClient } from './realtime-client.ts';
+
+export interface Outdated {
+  /** Refetched now when on screen. */
+  refetch: QueryKey[];
+  /** Marked stale only: refetched the next time something shows them. */
+  stale: QueryKey[];
+}
+
+/** Changes that alter the dashboard's lists (member counts, roles, states, who belongs where). */
+const LIST_CHANGES = new Set(['member_left', 'member_removed', 'role_changed']);
+const STATE_CHANGES = new Set(['archived', 'restored', 'deleted', 'access_removed']);
+
+/** A threadline's own caches: GET /api/timelines/{id}, its feed, members, requests, search. */
+const threadline = (id: string): QueryKey => ['/api/timelines', id];
+
+export function outdatedBy(message: EventMessage, userId: string): Outdated {
+  const refetch: QueryKey[] = [];
+  const stale: QueryKey[] = [threadline(message.data.timelineId ?? '')];
+  const fromOthers = message.data.author?.id !== userId;
+  switch (message.type) {
+    case 'new_post':
+      if (fromOthers) refetch.push(timelineKeys.unreadCounts);
+      break;
+    case 'new_comment':
+      if (fromOthers) refetch.push(timelineKeys.unreadCounts);
+      stale.push(timelineKeys.comments(message.data.postId));
+      break;
+    case 'new_member':
+      refetch.push(timelineKeys.lists);
+      break;
+    case 'timeline_updated': {
+      const change = message.data.change;
+      if (LIST_CHANGES.has(change)) refetch.push(timelineKeys.lists);
+      if (STATE_CHANGES.has(change)) {
+        refetch.push(timelineKeys.lists, timelineKeys.unreadCounts, timelineKeys.pendingSummary);
+      }
+      if (change === 'post_deleted') refetch.push(timelineKeys.unreadCounts);
+      break;
+    }
+    case 'join_request':
+      refetch.push(timelineKeys.pendingSummary);
+      break;
+    case 'join_request_processed':
+      refetch.push(timelineKeys.myJoinRequests, timelineKeys.lists, timelineKeys.unreadCounts);
+      break;
+    case 'notification':
+      break;
+  }
+  return { refetch, stale: message.data.timelineId ? stale : stale.slice(1) };
+}
+
+/** After a reconnect, anything may have happened meanwhile. */
+export const OUTDATED_AFTER_RECONNECT: Outdated = {
+  refetch: [
+    timelineKeys.lists,
+    timelineKeys.unreadCounts,
+    timelineKeys.pendingSummary,
+    timelineKeys.myJoinRequests,
+  ],
+  stale: [['/api/timelines'], ['/api/posts']],
+};
+
+/** How long invalidations are gathered, so a busy threadline costs one refetch, not one per event. */
+export const COALESCE_MS = 250;
+
+/** Gathers keys and invalidates them together once COALESCE_MS after the first. */
+export function createInvalidator(queryClient: QueryClient) {
+  const refetch = new Map<string, QueryKey>();
+  const stale = new Map<string, QueryKey>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    timer = null;
+    for (const queryKey of stale.values()) {
+      void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+    }
+    for (const queryKey of refetch.values()) void queryClient.invalidateQueries({ queryKey });
+    stale.clear();
+    refetch.clear();
+  };
+  return {
+    add(outdated: Outdated) {
+      for (const key of outdated.refetch) refetch.set(JSON.stringify(key), key);
+      for (const key of outdated.stale) stale.set(JSON.stringify(key), key);
+      if (!timer && (refetch.size > 0 || stale.size > 0)) timer = setTimeout(flush, COALESCE_MS);
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
+/** Keeps the dashboard, My Join Requests and cached threadlines in step with the socket. */
+export function useLiveDashboard(client: RealtimeClient, queryClient: QueryClient) {
+  React.useEffect(() => {
+    const invalidator = createInvalidator(queryClient);
+    const offEvent = client.onEvent((message) => invalidator.add(outdatedBy(message, client.userId)));
+    const offReconnect = client.onReconnect(() => invalidator.add(OUTDATED_AFTER_RECONNECT));
+    return () => {
+      offEvent();
+      offReconnect();
+      invalidator.cancel();
+    };
+  }, [client, queryClient]);
+}

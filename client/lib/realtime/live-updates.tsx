@@ -1,0 +1,143 @@
+// Everything the signed-in app does with its socket, loaded as one chunk once someone is signed in: the
+// RealtimeClient itself, following every active threadline, the dashboard's live badges, the notification
+// card, and asking who is signed in when the server ends the session.
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as React from 'react';
+import { useLocation } from 'wouter';
+import { REALTIME } from '../../../common/realtime.ts';
+import type { TimelineListItem } from '../../../common/schemas/timeline.ts';
+import type { CurrentUser } from '../../../common/schemas/user.ts';
+import { NotificationCard } from '../../components/notification-card.tsx';
+import { USER_QUERY_KEY } from '../auth.ts';
+import { apiRequest } from '../queryClient.ts';
+import { timelineKeys, timelineListUrl } from '../timeline-keys.ts';
+import { useLiveDashboard } from './live-dashboard.ts';
+import { createNotificationStore, toNotification } from './notifications.ts';
+import type { RealtimeClient } from './realtime-client.ts';
+
+export { RealtimeClient, socketUrl } from './realtime-client.ts';
+
+export function LiveUpdates({ client }: { client: RealtimeClient }) {
+  const queryClient = useQueryClient();
+  useFollowActiveThreadlines(client);
+  useLiveDashboard(client, queryClient);
+  useSessionEnd(client, queryClient);
+  useRetryWhenBack(client);
+  useStateAttribute(client);
+  const store = useNotificationStore(client);
+  return <NotificationCard store={store} />;
+}
+
+/**
+ * The dashboard's Active list (the same query, so it is fetched once), followed as it changes: badges and
+ * the card work on every screen. The open threadline page adds its own (useTimelineSubscription).
+ */
+function useFollowActiveThreadlines(client: RealtimeClient) {
+  const { data } = useQuery({
+    queryKey: timelineKeys.list('active'),
+    queryFn: async () =>
+      (await apiRequest('GET', timelineListUrl('active'))).json() as Promise<TimelineListItem[]>,
+  });
+  // ids -> release, for the client they were asked of.
+  const held = React.useRef<{ client: RealtimeClient; releases: Map<string, () => void> } | null>(null);
+  // One slot stays free for the open page when someone belongs to more than the server follows.
+  const ids = (data ?? [])
+    .filter((t) => t.state === 'active')
+    .slice(0, REALTIME.maxSubscriptions - 1)
+    .map((t) => t.id);
+  const key = ids.join(',');
+
+  React.useEffect(() => {
+    if (held.current?.client !== client) {
+      releaseAll(held.current?.releases);
+      held.current = { client, releases: new Map() };
+    }
+    const { releases } = held.current;
+    const wanted = new Set(key ? key.split(',') : []);
+    for (const [id, release] of releases) {
+      if (!wanted.has(id)) {
+        release();
+        releases.delete(id);
+      }
+    }
+    for (const id of wanted) if (!releases.has(id)) releases.set(id, client.subscribe(id));
+  }, [client, key]);
+
+  React.useEffect(
+    () => () => {
+      releaseAll(held.current?.releases);
+      held.current = null;
+    },
+    [],
+  );
+}
+
+function releaseAll(releases: Map<string, () => void> | undefined) {
+  if (!releases) return;
+  for (const release of releases.values()) release();
+  releases.clear();
+}
+
+/** Signed out elsewhere or expired (close 4001): ask who is signed in; the same user still there reconnects. */
+function useSessionEnd(client: RealtimeClient, queryClient: QueryClient) {
+  React.useEffect(
+    () =>
+      client.onSessionEnded(async () => {
+        await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+        const user = queryClient.getQueryData<CurrentUser | null>(USER_QUERY_KEY);
+        if (user?.id === client.userId) client.connect();
+      }),
+    [client, queryClient],
+  );
+}
+
+/** After the 5 attempts ran out: try again when the network or the tab comes back. */
+function useRetryWhenBack(client: RealtimeClient) {
+  React.useEffect(() => {
+    const retry = () => {
+      if (document.visibilityState === 'visible') client.retry();
+    };
+    window.addEventListener('online', retry);
+    document.addEventListener('visibilitychange', retry);
+    return () => {
+      window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', retry);
+    };
+  }, [client]);
+}
+
+/** <html data-realtime="authenticated">: for end-to-end tests and debugging. */
+function useStateAttribute(client: RealtimeClient) {
+  React.useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.realtime = client.state;
+    const off = client.onState((state) => {
+      root.dataset.realtime = state;
+    });
+    return () => {
+      off();
+      delete root.dataset.realtime;
+    };
+  }, [client]);
+}
+
+/** Other people's events become cards, except those about the threadline page open now. */
+function useNotificationStore(client: RealtimeClient) {
+  const [store] = React.useState(createNotificationStore);
+  const [location] = useLocation();
+  const here = React.useRef(location);
+  here.current = location;
+  React.useEffect(() => {
+    const show = (message: Parameters<typeof toNotification>[0]) => {
+      const notification = toNotification(message, { userId: client.userId, location: here.current });
+      if (notification) store.add(notification);
+    };
+    const offEvent = client.onEvent(show);
+    const offUnknown = client.onUnknownEvent(show);
+    return () => {
+      offEvent();
+      offUnknown();
+    };
+  }, [client, store]);
+  return store;
+}

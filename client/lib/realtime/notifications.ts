@@ -1,0 +1,113 @@
+// Which socket events become a notification card (spec 000 §2, §4), what it says and where View goes, and
+// the small store that keeps the latest 50, newest first.
+import {
+  type EventAuthor,
+  type EventMessage,
+  isEventMessage,
+  NOTIFICATION_CARD,
+} from '../../../common/realtime.ts';
+import type { UnknownEventMessage } from './realtime-client.ts';
+
+export const GENERIC_NOTIFICATION = 'You have a new notification';
+
+export interface AppNotification {
+  id: string;
+  type: string;
+  message: string;
+  author: EventAuthor | null;
+  timelineId: string | null;
+  /** Where View goes; null when there is nothing to open (a deleted threadline, a removal). */
+  href: string | null;
+  timestamp: string;
+}
+
+/** timeline_updated changes worth interrupting someone for; the rest only update what is on screen. */
+const CARD_CHANGES = new Set(['pin', 'permissions', 'archived', 'restored', 'deleted', 'access_removed']);
+
+const timelinePath = (id: string) => `/timeline/${id}`;
+
+let seq = 0;
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+function author(value: unknown): EventAuthor | null {
+  if (!value || typeof value !== 'object') return null;
+  const a = value as Partial<EventAuthor>;
+  return typeof a.id === 'string' && typeof a.name === 'string'
+    ? { id: a.id, name: a.name, profileImageUrl: a.profileImageUrl ?? null }
+    : null;
+}
+
+/**
+ * The card for an event, or null when it should not show one: the user's own doing, an event about the
+ * threadline page open right now (that page updates in place and shows its own comment toast), and noisy
+ * changes (reactions, deleted posts, settings only owners care about, other members leaving).
+ */
+export function toNotification(
+  message: EventMessage | UnknownEventMessage,
+  { userId, location }: { userId: string; location: string },
+): AppNotification | null {
+  const data = message.data as Record<string, unknown>;
+  const who = author(data.author);
+  if (who?.id === userId) return null;
+  const timelineId = text(data.timelineId);
+  const known = isEventMessage(message);
+  if (known) {
+    // The requester is not on the threadline's page (they are not a member yet), so it always shows.
+    const aboutOpenPage =
+      timelineId !== null &&
+      location === timelinePath(timelineId) &&
+      message.type !== 'join_request_processed';
+    if (aboutOpenPage) return null;
+    if (message.type === 'timeline_updated') {
+      const change = message.data.change;
+      const mine = change === 'role_changed' && message.data.userId === userId;
+      if (!CARD_CHANGES.has(change) && !mine) return null;
+    }
+  }
+  seq += 1;
+  return {
+    id: `n${seq}`,
+    type: message.type,
+    message: (known && text(data.message)) || GENERIC_NOTIFICATION,
+    author: who,
+    timelineId,
+    href: known ? destination(message, timelineId) : timelineId && timelinePath(timelineId),
+    timestamp: typeof message.timestamp === 'string' ? message.timestamp : new Date().toISOString(),
+  };
+}
+
+function destination(message: EventMessage, timelineId: string | null): string | null {
+  if (message.type === 'join_request_processed' && message.data.status === 'rejected') return '/my-requests';
+  if (message.type === 'timeline_updated') {
+    const change = message.data.change;
+    // Nothing left to open: the threadline is gone, or the user no longer belongs to it.
+    if (change === 'deleted' || change === 'access_removed') return null;
+  }
+  return timelineId ? timelinePath(timelineId) : null;
+}
+
+export interface NotificationStore {
+  add(notification: AppNotification): void;
+  /** Newest first, at most NOTIFICATION_CARD.maxKept. */
+  getSnapshot(): readonly AppNotification[];
+  subscribe(listener: () => void): () => void;
+}
+
+export function createNotificationStore(max: number = NOTIFICATION_CARD.maxKept): NotificationStore {
+  let items: readonly AppNotification[] = [];
+  const listeners = new Set<() => void>();
+  return {
+    add(notification) {
+      items = [notification, ...items].slice(0, max);
+      for (const listener of [...listeners]) listener();
+    },
+    getSnapshot: () => items,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}

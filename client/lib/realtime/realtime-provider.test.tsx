@@ -1,0 +1,169 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLOSE_CODES } from '../../../common/realtime.ts';
+import { cleanup, jsonResponse, render, waitFor } from '../../features/home/test/render.tsx';
+import { USER_QUERY_KEY } from '../auth.ts';
+import { createQueryClient } from '../queryClient.ts';
+import { timelineKeys } from '../timeline-keys.ts';
+import {
+  useRealtimeEvent,
+  useRealtimeReconnect,
+  useRealtimeStatus,
+  useTimelineSubscription,
+} from './hooks.ts';
+import { RealtimeProvider } from './realtime-provider.tsx';
+import { FakeSocket } from './test-socket.ts';
+
+const ME = '5f0c6a8e-1b2c-4d3e-8f90-0a1b2c3d4e5f';
+const A = '11111111-1111-4111-8111-111111111111';
+const B = '22222222-2222-4222-8222-222222222222';
+const PAGE = '33333333-3333-4333-8333-333333333333';
+const ada = { id: 'ada', name: 'Ada', profileImageUrl: null };
+
+let sockets: FakeSocket[] = [];
+const last = () => sockets[sockets.length - 1]!;
+
+function Screen({ onEvent, onReconnect }: { onEvent: (t: string) => void; onReconnect: () => void }) {
+  useTimelineSubscription(PAGE);
+  useRealtimeEvent(['new_post', 'new_comment'], (m) => onEvent(m.type));
+  useRealtimeReconnect(onReconnect);
+  return <p data-testid="status">{useRealtimeStatus()}</p>;
+}
+
+function setup({ path = '/', signedIn = true } = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(USER_QUERY_KEY, signedIn ? { id: ME } : null);
+  queryClient.setQueryData(timelineKeys.list('active'), [
+    { id: A, state: 'active' },
+    { id: B, state: 'active' },
+  ]);
+  const onEvent = vi.fn();
+  const onReconnect = vi.fn();
+  const view = render(
+    <RealtimeProvider>
+      <Screen onEvent={onEvent} onReconnect={onReconnect} />
+    </RealtimeProvider>,
+    { path, queryClient },
+  );
+  const status = () => view.container.querySelector('[data-testid="status"]')?.textContent;
+  return { ...view, onEvent, onReconnect, status };
+}
+
+const subscribedTo = (socket: FakeSocket) =>
+  socket.sent.filter((m) => m.type === 'subscribe_timeline').map((m) => m.timelineId);
+
+describe('RealtimeProvider', () => {
+  beforeEach(() => {
+    sockets = [];
+    vi.stubGlobal(
+      'WebSocket',
+      class extends FakeSocket {
+        constructor(url: string) {
+          super(url);
+          sockets.push(this);
+        }
+      },
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse([])),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens no socket for a visitor', async () => {
+    const { status } = setup({ signedIn: false });
+    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    expect(sockets).toHaveLength(0);
+    expect(status()).toBe('disconnected');
+  });
+
+  it('one socket to /ws: authenticates, then follows every active threadline and the open page', async () => {
+    const { status } = setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    expect(last().url).toBe(`ws://${window.location.host}/ws`);
+    act(() => last().open());
+    expect(status()).toBe('connected');
+    act(() => last().receive({ type: 'authenticated', userId: ME }));
+    expect(status()).toBe('authenticated');
+    expect(document.documentElement.dataset.realtime).toBe('authenticated');
+    expect(last().sent[0]).toEqual({ type: 'authenticate', userId: ME });
+    expect(new Set(subscribedTo(last()))).toEqual(new Set([A, B, PAGE]));
+  });
+
+  it('follows the Active list as it changes', async () => {
+    const { queryClient } = setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => last().accept(ME));
+    act(() => queryClient.setQueryData(timelineKeys.list('active'), [{ id: B, state: 'active' }]));
+    await waitFor(() => expect(last().sent.at(-1)).toEqual({ type: 'unsubscribe_timeline', timelineId: A }));
+  });
+
+  it('passes events to screens, and a reconnect to their reconnect handlers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { onEvent, onReconnect } = setup();
+      await act(() => vi.waitFor(() => expect(sockets).toHaveLength(1)));
+      act(() => last().accept(ME));
+      act(() =>
+        last().receive({
+          type: 'new_post',
+          data: { message: 'Ada posted', author: ada, timelineId: A, postId: 'p', post: {} },
+          timestamp: new Date().toISOString(),
+        }),
+      );
+      expect(onEvent).toHaveBeenCalledWith('new_post');
+      act(() => last().drop(1006));
+      act(() => vi.advanceTimersByTime(1000));
+      expect(sockets).toHaveLength(2);
+      act(() => last().accept(ME));
+      expect(onReconnect).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows other people’s events as a card, but not those of the threadline page open', async () => {
+    setup({ path: `/timeline/${PAGE}` });
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => last().accept(ME));
+    const post = (timelineId: string, message: string) =>
+      act(() =>
+        last().receive({
+          type: 'new_post',
+          data: { message, author: ada, timelineId, postId: 'p', post: {} },
+          timestamp: new Date().toISOString(),
+        }),
+      );
+    post(PAGE, 'On this page');
+    expect(document.querySelector('[role="status"]')?.textContent).toBe('');
+    post(A, 'Ada posted in Garden Club');
+    expect(document.querySelector('[role="status"]')?.textContent).toBe('Ada posted in Garden Club');
+    expect(document.querySelector('aside[aria-label="Notification"]')).not.toBeNull();
+  });
+
+  it('after the session ended (4001) it asks who is signed in; signed out, it stays closed', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { queryClient } = setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => last().accept(ME));
+    act(() => last().drop(CLOSE_CODES.sessionEnded));
+    await waitFor(() => expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeNull());
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything());
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('signing out closes the socket normally (1000)', async () => {
+    const { queryClient } = setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => last().accept(ME));
+    act(() => queryClient.setQueryData(USER_QUERY_KEY, null));
+    await waitFor(() => expect(last().closedWith).toBe(CLOSE_CODES.normal));
+    expect(document.documentElement.dataset.realtime).toBeUndefined();
+  });
+});
