@@ -1,6 +1,6 @@
 // What screens use from the one shared socket (client/lib/realtime/realtime-provider.tsx provides it).
 import * as React from 'react';
-import type { EventMessage, EventType } from '../../../common/realtime.ts';
+import type { EventMessage, EventType, UnsubscribeReason } from '../../../common/realtime.ts';
 import { useRealtimeClient } from './context.ts';
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'authenticated';
@@ -31,13 +31,27 @@ export function useRealtimeEvent<T extends EventType>(
   }, [client, key, latest]);
 }
 
-/** Follows a threadline's events while mounted (the open threadline page). */
-export function useTimelineSubscription(timelineId: string | undefined): void {
+/**
+ * Follows a threadline's events while mounted (the open threadline page). `onEnded` runs when the server
+ * ends the subscription itself (the user left or was removed, the threadline was archived or deleted).
+ */
+export function useTimelineSubscription(
+  timelineId: string | undefined,
+  onEnded?: (reason: UnsubscribeReason) => void,
+): void {
   const client = useRealtimeClient();
+  const latest = useLatest(onEnded);
   React.useEffect(() => {
     if (!client || !timelineId) return;
-    return client.subscribe(timelineId);
-  }, [client, timelineId]);
+    const release = client.subscribe(timelineId);
+    const off = client.onSubscriptionEnded((ended) => {
+      if (ended.timelineId === timelineId) latest.current?.(ended.reason);
+    });
+    return () => {
+      off();
+      release();
+    };
+  }, [client, timelineId, latest]);
 }
 
 const noSubscription = () => () => {};

@@ -47,6 +47,9 @@ describe('outdatedBy', () => {
         timelineKeys.pendingSummary,
       ]);
     }
+    expect(
+      outdatedBy(event('timeline_updated', { change: 'join_requests', pendingCount: 0 }), ME).refetch,
+    ).toEqual([timelineKeys.pendingSummary]);
     for (const change of ['reactions', 'pin', 'permissions', 'approval']) {
       const outdated = outdatedBy(event('timeline_updated', { change }), ME);
       expect(outdated.refetch, change).toEqual([]);

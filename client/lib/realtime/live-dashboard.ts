@@ -43,6 +43,8 @@ export function outdatedBy(message: EventMessage, userId: string): Outdated {
         refetch.push(timelineKeys.lists, timelineKeys.unreadCounts, timelineKeys.pendingSummary);
       }
       if (change === 'post_deleted') refetch.push(timelineKeys.unreadCounts);
+      // A request retracted, approved or rejected (to owners and moderators).
+      if (change === 'join_requests') refetch.push(timelineKeys.pendingSummary);
       break;
     }
     case 'join_request':

@@ -83,9 +83,16 @@ describe('RealtimeClient', () => {
     factory.last().receive({ type: 'unsubscribed', timelineId: T1, reason: 'removed' });
     expect([...client.subscribed]).toEqual([T2]);
     expect(factory.last().sent.length).toBe(before);
+    // Screens hear about the server's own unsubscribes, not the answers to theirs.
+    const ended = vi.fn();
+    client.onSubscriptionEnded(ended);
+    factory.last().receive({ type: 'unsubscribed', timelineId: T2, reason: 'requested' });
+    factory.last().receive({ type: 'subscribed', timelineId: T2 });
+    factory.last().receive({ type: 'unsubscribed', timelineId: T1, reason: 'archived' });
+    expect(ended.mock.calls).toEqual([[{ timelineId: T1, reason: 'archived' }]]);
     // A refusal is logged only.
     factory.last().receive({ type: 'error', message: 'Timeline not found', timelineId: T2 });
-    expect(seen).toEqual([[T1], [T1, T2], [T2]]);
+    expect(seen).toEqual([[T1], [T1, T2], [T2], [], [T2]]);
   });
 
   it('unsubscribes when the last screen lets go, and not before', () => {

@@ -7,6 +7,7 @@ import {
   isEventMessage,
   REALTIME,
   type ServerMessage,
+  type UnsubscribeReason,
 } from '../../../common/realtime.ts';
 import type { ConnectionState } from './hooks.ts';
 
@@ -96,6 +97,7 @@ export class RealtimeClient {
   private readonly reconnectListeners = new Listeners<void>();
   private readonly sessionEndedListeners = new Listeners<void>();
   private readonly subscriptionListeners = new Listeners<ReadonlySet<string>>();
+  private readonly endedListeners = new Listeners<{ timelineId: string; reason: UnsubscribeReason }>();
 
   constructor(options: RealtimeClientOptions) {
     this.url = options.url;
@@ -141,6 +143,9 @@ export class RealtimeClient {
   /** The server closed with CLOSE_CODES.sessionEnded: the app should check who is signed in. */
   onSessionEnded = (listener: () => void) => this.sessionEndedListeners.add(listener);
   onSubscriptions = (listener: Listener<ReadonlySet<string>>) => this.subscriptionListeners.add(listener);
+  /** The server ended a subscription itself (left, removed, archived, deleted): not our own unsubscribe. */
+  onSubscriptionEnded = (listener: Listener<{ timelineId: string; reason: UnsubscribeReason }>) =>
+    this.endedListeners.add(listener);
 
   connect() {
     this.stopped = false;
@@ -293,6 +298,9 @@ export class RealtimeClient {
           this.log.debug(`realtime: unsubscribed (${msg.reason})`, msg.timelineId);
         }
         if (this.subscribedSet.delete(msg.timelineId)) this.subscriptionsChanged();
+        if (msg.reason !== 'requested') {
+          this.endedListeners.emit({ timelineId: msg.timelineId, reason: msg.reason });
+        }
         return;
       case 'error':
         if (msg.timelineId) this.requested.delete(msg.timelineId);

@@ -23,8 +23,14 @@ const ada = { id: 'ada', name: 'Ada', profileImageUrl: null };
 let sockets: FakeSocket[] = [];
 const last = () => sockets[sockets.length - 1]!;
 
-function Screen({ onEvent, onReconnect }: { onEvent: (t: string) => void; onReconnect: () => void }) {
-  useTimelineSubscription(PAGE);
+interface ScreenProps {
+  onEvent: (t: string) => void;
+  onReconnect: () => void;
+  onEnded: (reason: string) => void;
+}
+
+function Screen({ onEvent, onReconnect, onEnded }: ScreenProps) {
+  useTimelineSubscription(PAGE, onEnded);
   useRealtimeEvent(['new_post', 'new_comment'], (m) => onEvent(m.type));
   useRealtimeReconnect(onReconnect);
   return <p data-testid="status">{useRealtimeStatus()}</p>;
@@ -39,14 +45,15 @@ function setup({ path = '/', signedIn = true } = {}) {
   ]);
   const onEvent = vi.fn();
   const onReconnect = vi.fn();
+  const onEnded = vi.fn();
   const view = render(
     <RealtimeProvider>
-      <Screen onEvent={onEvent} onReconnect={onReconnect} />
+      <Screen onEvent={onEvent} onReconnect={onReconnect} onEnded={onEnded} />
     </RealtimeProvider>,
     { path, queryClient },
   );
   const status = () => view.container.querySelector('[data-testid="status"]')?.textContent;
-  return { ...view, onEvent, onReconnect, status };
+  return { ...view, onEvent, onReconnect, onEnded, status };
 }
 
 const subscribedTo = (socket: FakeSocket) =>
@@ -92,6 +99,17 @@ describe('RealtimeProvider', () => {
     expect(document.documentElement.dataset.realtime).toBe('authenticated');
     expect(last().sent[0]).toEqual({ type: 'authenticate', userId: ME });
     expect(new Set(subscribedTo(last()))).toEqual(new Set([A, B, PAGE]));
+  });
+
+  it('tells the open page when the server ends its subscription', async () => {
+    const { onEnded } = setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => last().accept(ME));
+    act(() => last().receive({ type: 'subscribed', timelineId: PAGE }));
+    act(() => last().receive({ type: 'unsubscribed', timelineId: A, reason: 'archived' }));
+    expect(onEnded).not.toHaveBeenCalled();
+    act(() => last().receive({ type: 'unsubscribed', timelineId: PAGE, reason: 'archived' }));
+    expect(onEnded).toHaveBeenCalledWith('archived');
   });
 
   it('follows the Active list as it changes', async () => {
