@@ -47,14 +47,14 @@ function TimelineScreen({ id }: { id: string }) {
   const query = useTimeline(id);
   const { user } = useAuth();
   // Followed from the first render: events during the load are applied to the cache as it fills.
-  useLiveTimeline(id, user?.id);
+  const live = useLiveTimeline(id, user?.id);
   // A cached error from an earlier visit is acted on only once a fresh attempt has failed too.
   const errorAction = useLoadErrorRedirect(query.isFetching ? null : query.error);
   const [, navigate] = useLocation();
   useMarkReadOnOpen(id, query.isSuccess);
   useDocumentTitle(query.data?.timeline.name ?? 'Timeline');
 
-  if (query.isSuccess) return <TimelineView data={query.data} />;
+  if (query.isSuccess) return <TimelineView data={query.data} live={live} />;
   if (errorAction?.kind === 'retry') {
     return (
       <PageStatus>
@@ -73,7 +73,7 @@ function TimelineScreen({ id }: { id: string }) {
   return <Loading />;
 }
 
-function TimelineView({ data }: { data: TimelinePageData }) {
+function TimelineView({ data, live }: { data: TimelinePageData; live: boolean }) {
   const { timeline, members } = data;
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -101,7 +101,8 @@ function TimelineView({ data }: { data: TimelinePageData }) {
   };
 
   return (
-    <div ref={root} className="flex min-h-screen flex-col">
+    // data-live: the server confirmed this page's events (journeys wait for it before acting elsewhere).
+    <div ref={root} className="flex min-h-screen flex-col" data-live={live}>
       <TimelineHeader
         timeline={timeline}
         memberCount={members.length}

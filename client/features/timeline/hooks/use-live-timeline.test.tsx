@@ -4,8 +4,17 @@ import { COMMENT_TOAST_MS } from '../../../../common/realtime.ts';
 import { createQueryClient } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { cleanup, jsonResponse as json, render } from '../../home/test/render.tsx';
-import { emit, reconnect, subscriptions, update } from '../test/realtime.ts';
-import { LIVE_MARK_READ_MS, useLiveTimeline } from './use-live-timeline.ts';
+import {
+  confirm,
+  drop,
+  emit,
+  reconnect,
+  resetRealtime,
+  setStatus,
+  subscriptions,
+  update,
+} from '../test/realtime.ts';
+import { ACCESS_END_GRACE_MS, LIVE_MARK_READ_MS, useLiveTimeline } from './use-live-timeline.ts';
 
 vi.mock('../../../lib/realtime/hooks.ts', () => import('../test/realtime.ts'));
 const toast = vi.hoisted(() => vi.fn());
@@ -49,6 +58,8 @@ const comment = (author = BO) => ({
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
+  resetRealtime();
   toast.mockReset();
   vi.unstubAllGlobals();
 });
@@ -62,6 +73,7 @@ describe('useLiveTimeline', () => {
   });
 
   it("toasts others' comments for 3 s, not one's own, and marks them read once after a burst", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { calls } = mount();
     act(() => emit('new_comment', comment()));
     act(() => emit('new_comment', comment({ ...BO, id: ME })));
@@ -72,10 +84,8 @@ describe('useLiveTimeline', () => {
       description: 'Bo commented on a post',
       duration: COMMENT_TOAST_MS,
     });
-    await vi.waitFor(
-      () => expect(calls).toContain(`POST /api/timelines/${TL}/mark-comments-viewed`),
-      LIVE_MARK_READ_MS + 2000,
-    );
+    act(() => vi.advanceTimersByTime(LIVE_MARK_READ_MS));
+    await vi.waitFor(() => expect(calls).toContain(`POST /api/timelines/${TL}/mark-comments-viewed`));
     expect(calls.filter((c) => c.includes('mark-comments-viewed'))).toHaveLength(1);
     expect(calls.filter((c) => c.includes('/mark-viewed'))).toHaveLength(0);
   });
@@ -95,5 +105,50 @@ describe('useLiveTimeline', () => {
     expect(history.at(-1)).toBe(`/timeline/${TL}`);
     act(() => reconnect());
     expect(queryClient.getQueryState(timelineKeys.detail(TL))?.isInvalidated).toBe(true);
+  });
+
+  describe('when the server stops the threadline events', () => {
+    const detailInvalidated = (qc: ReturnType<typeof mount>['queryClient']) =>
+      qc.getQueryState(timelineKeys.detail(TL))?.isInvalidated ?? false;
+
+    it('asks the server for the page again (its refusal sends the reader home)', () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { queryClient } = mount();
+      act(() => confirm(TL));
+      act(() => drop(TL));
+      act(() => vi.advanceTimersByTime(ACCESS_END_GRACE_MS - 10));
+      expect(detailInvalidated(queryClient)).toBe(false);
+      act(() => vi.advanceTimersByTime(20));
+      expect(detailInvalidated(queryClient)).toBe(true);
+    });
+
+    it('not when the whole connection dropped, or the subscription came back', () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { queryClient } = mount();
+      act(() => confirm(TL));
+      act(() => {
+        drop(TL);
+        setStatus('disconnected');
+      });
+      act(() => vi.advanceTimersByTime(ACCESS_END_GRACE_MS * 2));
+      expect(detailInvalidated(queryClient)).toBe(false);
+      act(() => setStatus('authenticated'));
+      act(() => confirm(TL));
+      act(() => drop(TL));
+      act(() => confirm(TL));
+      act(() => vi.advanceTimersByTime(ACCESS_END_GRACE_MS * 2));
+      expect(detailInvalidated(queryClient)).toBe(false);
+    });
+
+    it('a removal notice right behind it wins: told, sent home, the page not asked again', () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { history, queryClient } = mount();
+      act(() => confirm(TL));
+      act(() => drop(TL));
+      act(() => emit('timeline_updated', update(TL, 'access_removed', { userId: ME, reason: 'removed' })));
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Removed from Timeline' }));
+      expect(history.at(-1)).toBe('/');
+      expect(queryClient.getQueryState(timelineKeys.detail(TL))).toBeUndefined();
+    });
   });
 });

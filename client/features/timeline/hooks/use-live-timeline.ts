@@ -8,6 +8,8 @@ import type { EventMessage } from '../../../../common/realtime.ts';
 import {
   useRealtimeEvent,
   useRealtimeReconnect,
+  useRealtimeStatus,
+  useRealtimeSubscriptions,
   useTimelineSubscription,
 } from '../../../lib/realtime/hooks.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
@@ -21,11 +23,20 @@ import {
 } from '../api/live-cache.ts';
 import { useMarkCommentsViewed } from '../api/mark-comments-viewed.ts';
 import { useMarkViewed } from '../api/mark-viewed.ts';
+import { invalidateTimelineDetail, isExiting } from '../api/timeline-cache.ts';
 
 /** Posts and comments that arrive while the page is open are read: marked so, at most this often. */
 export const LIVE_MARK_READ_MS = 2000;
 
-export function useLiveTimeline(timelineId: string, currentUserId: string | undefined) {
+/**
+ * The server stopped this threadline's events while the socket stayed up: archived (non-owners), deleted,
+ * left elsewhere, or removed. After this pause (a removal's own notice comes right behind), the page asks
+ * the server again, whose 403 or 404 sends the reader home with the page's usual notice.
+ */
+export const ACCESS_END_GRACE_MS = 1000;
+
+/** Returns whether the server confirmed the subscription (the page is live). */
+export function useLiveTimeline(timelineId: string, currentUserId: string | undefined): boolean {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const markRead = useMarkLiveRead(timelineId);
@@ -54,6 +65,34 @@ export function useLiveTimeline(timelineId: string, currentUserId: string | unde
   });
 
   useRealtimeReconnect(() => refreshAfterReconnect(queryClient, timelineId));
+  return useAccessEnd(timelineId);
+}
+
+function useAccessEnd(timelineId: string): boolean {
+  const queryClient = useQueryClient();
+  const live = useRealtimeSubscriptions().has(timelineId);
+  const status = useRealtimeStatus();
+  const now = React.useRef({ live, status });
+  now.current = { live, status };
+  const wasLive = React.useRef(false);
+
+  React.useEffect(() => {
+    if (live) {
+      wasLive.current = true;
+      return;
+    }
+    if (!wasLive.current) return;
+    wasLive.current = false;
+    const timer = setTimeout(() => {
+      // Back again, or the whole connection dropped (a reconnect refetches by itself), or this tab left.
+      if (now.current.live || now.current.status !== 'authenticated') return;
+      if (isExiting(queryClient, timelineId)) return;
+      void invalidateTimelineDetail(queryClient, timelineId);
+    }, ACCESS_END_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [live, queryClient, timelineId]);
+
+  return live;
 }
 
 /**

@@ -32,7 +32,45 @@ export function useTimelineSubscription(timelineId: string | undefined): void {
   }, [timelineId]);
 }
 
-export const useRealtimeStatus = (): ConnectionState => 'authenticated';
+// The server's replies and the connection, set by tests (`confirm`, `drop`, `setStatus`).
+let confirmed: ReadonlySet<string> = new Set();
+let status: ConnectionState = 'authenticated';
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const changed = () => {
+  for (const l of [...listeners]) l();
+};
+
+export const useRealtimeStatus = (): ConnectionState => React.useSyncExternalStore(subscribe, () => status);
+export const useRealtimeSubscriptions = (): ReadonlySet<string> =>
+  React.useSyncExternalStore(subscribe, () => confirmed);
+
+/** The server answered `subscribed` for these threadlines. */
+export function confirm(...ids: string[]) {
+  confirmed = new Set([...confirmed, ...ids]);
+  changed();
+}
+
+/** The server answered `unsubscribed` (or the connection dropped, with `setStatus`). */
+export function drop(id: string) {
+  confirmed = new Set([...confirmed].filter((c) => c !== id));
+  changed();
+}
+
+export function setStatus(next: ConnectionState) {
+  status = next;
+  changed();
+}
+
+/** Back to no confirmed subscriptions on an authenticated socket. */
+export function resetRealtime() {
+  confirmed = new Set();
+  status = 'authenticated';
+  changed();
+}
 
 export function useRealtimeReconnect(handler: () => void): void {
   const entry = React.useRef({ current: handler });
@@ -43,8 +81,6 @@ export function useRealtimeReconnect(handler: () => void): void {
     return () => void reconnects.delete(e);
   }, []);
 }
-
-export const useRealtimeSubscriptions = (): ReadonlySet<string> => new Set(subscriptions);
 
 /** Delivers an event to every mounted handler of its type. */
 export function emit<T extends EventType>(
