@@ -9,8 +9,15 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist', 'client');
 
-/** Route -> the modules it renders; signed-in screens also mount the (lazy) messaging modal and toaster. */
-const MODAL = ['features/messages/components/messaging-modal.tsx', 'components/ui/toaster.tsx'];
+/**
+ * Route -> the modules it renders; signed-in screens also mount the (lazy) messaging modal and toaster, and
+ * the real-time chunk (socket client, live updates, notification card).
+ */
+const MODAL = [
+  'features/messages/components/messaging-modal.tsx',
+  'components/ui/toaster.tsx',
+  'lib/realtime/live-updates.tsx',
+];
 export const ROUTES = [
   ['/ (landing, signed out)', ['features/landing/components/landing-page.tsx']],
   ['/login', ['features/auth/components/login-page.tsx']],

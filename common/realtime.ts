@@ -5,46 +5,16 @@
 import { z } from 'zod';
 import type { Comment, Post } from './schemas/post.ts';
 
-export const REALTIME = {
-  path: '/ws',
-  /** Spec 000 §9: reconnect after any close but 1000, at most 5 times, 1 s doubling. */
-  normalClose: 1000,
-  maxReconnectAttempts: 5,
-  reconnectBaseDelayMs: 1000,
-  /** The server pings this often and drops a socket that missed the previous pong. */
-  pingIntervalMs: 30_000,
-  /** Largest client message accepted; a bigger one closes the socket with 1009. */
-  maxMessageBytes: 4096,
-  /** Client messages per second per socket; a flood closes the socket with 1008. */
-  maxMessagesPerSecond: 20,
-  /** Threadlines one socket may follow at once (the dashboard follows every active one). */
-  maxSubscriptions: 500,
-  /** Open sockets are checked against their session this often (expired or signed-out sessions close). */
-  sessionCheckMs: 60_000,
-  /** PostgreSQL NOTIFY refuses payloads of 8000 bytes or more (DECISIONS §1). */
-  maxBusPayloadBytes: 7900,
-} as const;
-
-/** Close codes the server uses (4000-4999 are the application's own). */
-export const CLOSE_CODES = {
-  normal: 1000,
-  goingAway: 1001,
-  policy: 1008,
-  tooBig: 1009,
-  /** The session signed out or expired: the client must not reconnect until a user signs in again. */
-  sessionEnded: 4001,
-} as const;
-
-/** Spec 000 §4 and §9: the notification card. */
-export const NOTIFICATION_CARD = {
-  enterDelayMs: 100,
-  visibleMs: 5000,
-  exitMs: 300,
-  maxKept: 50,
-} as const;
-
-/** Spec 001 §7: "New Comment: {name} commented on a post", 3 s. */
-export const COMMENT_TOAST_MS = 3000;
+// The constants and the event-type guard live in realtime-constants.ts (no zod there), so the browser's
+// socket chunk does not pull in zod; they are re-exported here unchanged.
+export {
+  CLOSE_CODES,
+  COMMENT_TOAST_MS,
+  EVENT_TYPES,
+  isEventMessage,
+  NOTIFICATION_CARD,
+  REALTIME,
+} from './realtime-constants.ts';
 
 const id = z.string().uuid();
 
@@ -128,15 +98,6 @@ export interface EventDataMap {
   notification: Base & { timelineId?: string };
 }
 export type EventType = keyof EventDataMap;
-export const EVENT_TYPES = [
-  'new_post',
-  'new_comment',
-  'new_member',
-  'timeline_updated',
-  'join_request',
-  'join_request_processed',
-  'notification',
-] as const satisfies readonly EventType[];
 
 export type EventMessage<T extends EventType = EventType> = {
   [K in T]: { type: K; data: EventDataMap[K]; timestamp: string };
@@ -153,9 +114,6 @@ export type ServerMessage =
   | EventMessage;
 
 export const PROTOCOL_TYPES = new Set(['authenticated', 'subscribed', 'unsubscribed', 'error', 'auth_error']);
-
-export const isEventMessage = (m: { type: string }): m is EventMessage =>
-  (EVENT_TYPES as readonly string[]).includes(m.type);
 
 /** Socket error texts (the client only logs them). */
 export const REALTIME_ERRORS = {

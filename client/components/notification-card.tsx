@@ -4,7 +4,7 @@
 import { X } from 'lucide-react';
 import * as React from 'react';
 import { useLocation } from 'wouter';
-import { NOTIFICATION_CARD } from '../../common/realtime.ts';
+import { NOTIFICATION_CARD } from '../../common/realtime-constants.ts';
 import { focusHeadingIfLost } from '../lib/focus-heading.ts';
 import type { AppNotification, NotificationStore } from '../lib/realtime/notifications.ts';
 import { cn } from '../lib/utils.ts';

@@ -4,7 +4,7 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { useLocation } from 'wouter';
-import { REALTIME } from '../../../common/realtime.ts';
+import { REALTIME } from '../../../common/realtime-constants.ts';
 import type { TimelineListItem } from '../../../common/schemas/timeline.ts';
 import type { CurrentUser } from '../../../common/schemas/user.ts';
 import { NotificationCard } from '../../components/notification-card.tsx';

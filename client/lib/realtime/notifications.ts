@@ -1,11 +1,7 @@
 // Which socket events become a notification card (spec 000 §2, §4), what it says and where View goes, and
 // the small store that keeps the latest 50, newest first.
-import {
-  type EventAuthor,
-  type EventMessage,
-  isEventMessage,
-  NOTIFICATION_CARD,
-} from '../../../common/realtime.ts';
+import type { EventAuthor, EventMessage } from '../../../common/realtime.ts';
+import { isEventMessage, NOTIFICATION_CARD } from '../../../common/realtime-constants.ts';
 import type { UnknownEventMessage } from './realtime-client.ts';
 
 export const GENERIC_NOTIFICATION = 'You have a new notification';

@@ -1,14 +1,13 @@
 // The one socket of a tab (spec 000 §4, §7, §9): a framework-free state machine, so it runs under tests with
 // a fake WebSocket. States: disconnected -> connecting -> connected (unauthenticated) -> authenticated.
-import {
-  CLOSE_CODES,
-  type ClientMessage,
-  type EventMessage,
-  isEventMessage,
-  REALTIME,
-  type ServerMessage,
-  type UnsubscribeReason,
+// Runtime values from realtime-constants.ts: common/realtime.ts also builds zod schemas (server-side).
+import type {
+  ClientMessage,
+  EventMessage,
+  ServerMessage,
+  UnsubscribeReason,
 } from '../../../common/realtime.ts';
+import { CLOSE_CODES, isEventMessage, REALTIME } from '../../../common/realtime-constants.ts';
 import type { ConnectionState } from './hooks.ts';
 
 /** The part of the browser's WebSocket the client uses. */
