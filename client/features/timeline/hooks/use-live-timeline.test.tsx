@@ -3,17 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMMENT_TOAST_MS } from '../../../../common/realtime.ts';
 import { createQueryClient } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
-import { cleanup, jsonResponse as json, render } from '../../home/test/render.tsx';
-import {
-  confirm,
-  drop,
-  emit,
-  reconnect,
-  resetRealtime,
-  setStatus,
-  subscriptions,
-  update,
-} from '../test/realtime.ts';
+import { cleanup, jsonResponse as json, render, renderHook } from '../../home/test/render.tsx';
+import { exitKey } from '../api/timeline-cache.ts';
+import { confirm, emit, end, reconnect, resetRealtime, subscriptions, update } from '../test/realtime.ts';
 import { ACCESS_END_GRACE_MS, LIVE_MARK_READ_MS, useLiveTimeline } from './use-live-timeline.ts';
 
 vi.mock('../../../lib/realtime/hooks.ts', () => import('../test/realtime.ts'));
@@ -107,48 +99,58 @@ describe('useLiveTimeline', () => {
     expect(queryClient.getQueryState(timelineKeys.detail(TL))?.isInvalidated).toBe(true);
   });
 
-  describe('when the server stops the threadline events', () => {
+  describe('when the server ends the threadline events', () => {
     const detailInvalidated = (qc: ReturnType<typeof mount>['queryClient']) =>
       qc.getQueryState(timelineKeys.detail(TL))?.isInvalidated ?? false;
 
-    it('asks the server for the page again (its refusal sends the reader home)', () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      const { queryClient } = mount();
-      act(() => confirm(TL));
-      act(() => drop(TL));
-      act(() => vi.advanceTimersByTime(ACCESS_END_GRACE_MS - 10));
-      expect(detailInvalidated(queryClient)).toBe(false);
-      act(() => vi.advanceTimersByTime(20));
-      expect(detailInvalidated(queryClient)).toBe(true);
+    it('archived or deleted: asks the server for the page again (its refusal sends the reader home)', () => {
+      for (const reason of ['archived', 'deleted', 'left'] as const) {
+        const { queryClient } = mount();
+        act(() => end(TL, reason));
+        expect(detailInvalidated(queryClient)).toBe(true);
+        cleanup();
+      }
     });
 
-    it('not when the whole connection dropped, or the subscription came back', () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    it('not in the tab that is leaving or deleting it', async () => {
       const { queryClient } = mount();
-      act(() => confirm(TL));
-      act(() => {
-        drop(TL);
-        setStatus('disconnected');
-      });
-      act(() => vi.advanceTimersByTime(ACCESS_END_GRACE_MS * 2));
-      expect(detailInvalidated(queryClient)).toBe(false);
-      act(() => setStatus('authenticated'));
-      act(() => confirm(TL));
-      act(() => drop(TL));
-      act(() => confirm(TL));
-      act(() => vi.advanceTimersByTime(ACCESS_END_GRACE_MS * 2));
+      const leaving = queryClient
+        .getMutationCache()
+        .build(queryClient, { mutationKey: exitKey(TL), mutationFn: () => new Promise(() => {}) });
+      void leaving.execute(undefined);
+      await vi.waitFor(() => expect(queryClient.isMutating()).toBe(1));
+      act(() => end(TL, 'left'));
       expect(detailInvalidated(queryClient)).toBe(false);
     });
 
-    it('a removal notice right behind it wins: told, sent home, the page not asked again', () => {
+    it('removed: the removal notice right behind it wins; without one the page asks after a pause', () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      const { history, queryClient } = mount();
-      act(() => confirm(TL));
-      act(() => drop(TL));
+      const first = mount();
+      act(() => end(TL, 'removed'));
       act(() => emit('timeline_updated', update(TL, 'access_removed', { userId: ME, reason: 'removed' })));
       expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Removed from Timeline' }));
-      expect(history.at(-1)).toBe('/');
-      expect(queryClient.getQueryState(timelineKeys.detail(TL))).toBeUndefined();
+      expect(first.history.at(-1)).toBe('/');
+      act(() => vi.advanceTimersByTime(ACCESS_END_GRACE_MS * 2));
+      expect(first.queryClient.getQueryState(timelineKeys.detail(TL))).toBeUndefined();
+      cleanup();
+
+      const second = mount();
+      act(() => end(TL, 'removed'));
+      act(() => vi.advanceTimersByTime(ACCESS_END_GRACE_MS - 10));
+      expect(detailInvalidated(second.queryClient)).toBe(false);
+      act(() => vi.advanceTimersByTime(20));
+      expect(detailInvalidated(second.queryClient)).toBe(true);
     });
+  });
+
+  it('reports a live page once the server confirmed the subscription', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({})),
+    );
+    const live = renderHook(() => useLiveTimeline(TL, ME));
+    expect(live.current).toBe(false);
+    act(() => confirm(TL));
+    expect(live.current).toBe(true);
   });
 });

@@ -4,11 +4,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { useLocation } from 'wouter';
-import type { EventMessage } from '../../../../common/realtime.ts';
+import type { EventMessage, UnsubscribeReason } from '../../../../common/realtime.ts';
 import {
   useRealtimeEvent,
   useRealtimeReconnect,
-  useRealtimeStatus,
   useRealtimeSubscriptions,
   useTimelineSubscription,
 } from '../../../lib/realtime/hooks.ts';
@@ -29,9 +28,8 @@ import { invalidateTimelineDetail, isExiting } from '../api/timeline-cache.ts';
 export const LIVE_MARK_READ_MS = 2000;
 
 /**
- * The server stopped this threadline's events while the socket stayed up: archived (non-owners), deleted,
- * left elsewhere, or removed. After this pause (a removal's own notice comes right behind), the page asks
- * the server again, whose 403 or 404 sends the reader home with the page's usual notice.
+ * A removal's own notice (access_removed) comes right behind the server's `unsubscribed`; if it has not
+ * come after this long, the page asks the server instead.
  */
 export const ACCESS_END_GRACE_MS = 1000;
 
@@ -40,12 +38,25 @@ export function useLiveTimeline(timelineId: string, currentUserId: string | unde
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const markRead = useMarkLiveRead(timelineId);
-  useTimelineSubscription(timelineId);
+  const grace = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  React.useEffect(() => () => clearTimeout(grace.current), []);
+
+  // The server ended the page's events. Archived (for non-owners), deleted, or left in another tab: the
+  // page asks again and the server's 403 or 404 sends the reader home with the page's usual notice. This
+  // tab's own leave or delete goes home by itself.
+  useTimelineSubscription(timelineId, (reason: UnsubscribeReason) => {
+    if (reason === 'requested' || isExiting(queryClient, timelineId)) return;
+    const reload = () => void invalidateTimelineDetail(queryClient, timelineId);
+    clearTimeout(grace.current);
+    if (reason === 'removed') grace.current = setTimeout(reload, ACCESS_END_GRACE_MS);
+    else reload();
+  });
 
   useRealtimeEvent<PageEventType>(PAGE_EVENTS, (message: PageEvent) => {
     const effect = applyPageEvent(queryClient, timelineId, message, currentUserId);
     if (effect.kind === 'toast') toast(effect.toast);
     if (effect.kind === 'leave') {
+      clearTimeout(grace.current);
       toast(effect.toast);
       // Nothing of it stays cached: coming back asks the server (and is refused).
       queryClient.removeQueries({ queryKey: timelineKeys.detail(timelineId) });
@@ -65,34 +76,7 @@ export function useLiveTimeline(timelineId: string, currentUserId: string | unde
   });
 
   useRealtimeReconnect(() => refreshAfterReconnect(queryClient, timelineId));
-  return useAccessEnd(timelineId);
-}
-
-function useAccessEnd(timelineId: string): boolean {
-  const queryClient = useQueryClient();
-  const live = useRealtimeSubscriptions().has(timelineId);
-  const status = useRealtimeStatus();
-  const now = React.useRef({ live, status });
-  now.current = { live, status };
-  const wasLive = React.useRef(false);
-
-  React.useEffect(() => {
-    if (live) {
-      wasLive.current = true;
-      return;
-    }
-    if (!wasLive.current) return;
-    wasLive.current = false;
-    const timer = setTimeout(() => {
-      // Back again, or the whole connection dropped (a reconnect refetches by itself), or this tab left.
-      if (now.current.live || now.current.status !== 'authenticated') return;
-      if (isExiting(queryClient, timelineId)) return;
-      void invalidateTimelineDetail(queryClient, timelineId);
-    }, ACCESS_END_GRACE_MS);
-    return () => clearTimeout(timer);
-  }, [live, queryClient, timelineId]);
-
-  return live;
+  return useRealtimeSubscriptions().has(timelineId);
 }
 
 /**

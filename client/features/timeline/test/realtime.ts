@@ -2,7 +2,13 @@
 // socket, and tests deliver events and reconnects by hand. Use with
 //   vi.mock('<path>/lib/realtime/hooks.ts', () => import('<path>/features/timeline/test/realtime.ts'));
 import * as React from 'react';
-import type { EventDataMap, EventMessage, EventType, TimelineChange } from '../../../../common/realtime.ts';
+import type {
+  EventDataMap,
+  EventMessage,
+  EventType,
+  TimelineChange,
+  UnsubscribeReason,
+} from '../../../../common/realtime.ts';
 import type { ConnectionState } from '../../../lib/realtime/hooks.ts';
 
 type Handler = (message: EventMessage) => void;
@@ -24,12 +30,31 @@ export function useRealtimeEvent<T extends EventType>(
   }, []);
 }
 
-export function useTimelineSubscription(timelineId: string | undefined): void {
+const enders = new Set<{ id: string; current: ((reason: UnsubscribeReason) => void) | undefined }>();
+
+export function useTimelineSubscription(
+  timelineId: string | undefined,
+  onEnded?: (reason: UnsubscribeReason) => void,
+): void {
+  const ender = React.useRef({ id: timelineId ?? '', current: onEnded });
+  ender.current.current = onEnded;
   React.useEffect(() => {
     if (!timelineId) return;
     subscriptions.push(timelineId);
-    return () => void subscriptions.splice(subscriptions.indexOf(timelineId), 1);
+    const e = ender.current;
+    e.id = timelineId;
+    enders.add(e);
+    return () => {
+      enders.delete(e);
+      subscriptions.splice(subscriptions.indexOf(timelineId), 1);
+    };
   }, [timelineId]);
+}
+
+/** The server answered `unsubscribed` with this reason. */
+export function end(timelineId: string, reason: UnsubscribeReason) {
+  drop(timelineId);
+  for (const e of [...enders]) if (e.id === timelineId) e.current?.(reason);
 }
 
 // The server's replies and the connection, set by tests (`confirm`, `drop`, `setStatus`).
@@ -54,7 +79,7 @@ export function confirm(...ids: string[]) {
   changed();
 }
 
-/** The server answered `unsubscribed` (or the connection dropped, with `setStatus`). */
+/** The confirmed set lost the threadline (an `unsubscribed` reply, or the connection dropped). */
 export function drop(id: string) {
   confirmed = new Set([...confirmed].filter((c) => c !== id));
   changed();
