@@ -108,12 +108,10 @@ export async function timelineRoutes(app: FastifyInstance) {
       const me = request.user!.id;
       const { timeline } = await timelineFor(db, id, me, 'delete');
       const { id: timelineId } = await deleteTimeline(db, timeline.id, me);
-      // 'deleted' reaches the subscribers, then their subscriptions end. Both start in the same tick, so no
-      // other publish of this process falls between them (the bus keeps call order).
-      await Promise.all([
-        app.realtime.publish(updated(timelineId, me, 'deleted')),
-        app.realtime.publish({ kind: 'access', timelineId, reason: 'deleted' }),
-      ]);
+      // 'deleted' reaches the subscribers, then their subscriptions end. One after the other, so every
+      // instance sees them in this order (NOTIFYs arrive in commit order).
+      await app.realtime.publish(updated(timelineId, me, 'deleted'));
+      await app.realtime.publish({ kind: 'access', timelineId, reason: 'deleted' });
       return { message: 'Timeline deleted' };
     },
   );
