@@ -176,6 +176,9 @@ describe('applyPageEvent', () => {
       expect(invalidated(timelineKeys.detail(TL))).toBe(true);
     }
     const { qc, invalidated } = setup([]);
+    qc.setQueryData(timelineKeys.blocked(TL), []);
+    applyPageEvent(qc, TL, message('timeline_updated', update(TL, 'member_removed')), ME);
+    expect(invalidated(timelineKeys.blocked(TL))).toBe(true);
     applyPageEvent(
       qc,
       TL,

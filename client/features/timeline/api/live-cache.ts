@@ -160,6 +160,11 @@ function applyUpdate(
       void queryClient.invalidateQueries({ queryKey: timelineKeys.lists });
       void invalidateTimelineDetail(queryClient, timelineId);
       return NONE;
+    case 'member_removed':
+      // Removing blocks: the owner's blocked list (if open) gains them.
+      void queryClient.invalidateQueries({ queryKey: timelineKeys.blocked(timelineId) });
+      void invalidateTimelineDetail(queryClient, timelineId);
+      return NONE;
     default:
       // permissions, approval, members (count, roles): the page data holds them.
       void invalidateTimelineDetail(queryClient, timelineId);

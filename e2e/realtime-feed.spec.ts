@@ -1,0 +1,170 @@
+// The open threadline live (issue 11), two people in their own browser contexts: another member's post,
+// comment and reaction appear without reloading; scrolled down, new posts wait behind a keyboard-reachable
+// "n new posts" pill (axe clean, no sideways scroll at 360 px); a member removed while reading is told and
+// sent home.
+import { expect, type Page, test } from '@playwright/test';
+import { HEART } from '../common/schemas/post.ts';
+import { expectAccessible, tabTo } from './helpers.ts';
+import { expectNoHorizontalScroll } from './layout-helpers.ts';
+import {
+  type Account,
+  apiComment,
+  apiCreateTimeline,
+  apiJoin,
+  apiPost,
+  apiUserId,
+  expectToast,
+  openThreadline,
+  type Person,
+  postCard,
+  postCards,
+  sharedAccount,
+  signedInAs,
+  toastWith,
+  uniqueName,
+} from './timeline-helpers.ts';
+
+let owner: Account;
+let member: Account;
+test.beforeAll(async ({ browser }) => {
+  owner = await sharedAccount(browser, 'Lena', 'Live');
+  member = await sharedAccount(browser, 'Rio', 'Remote');
+});
+
+/** Opens the threadline and waits until the server confirmed its events (the page's data-live). */
+async function openLive(page: Page, id: string, name: string) {
+  await openThreadline(page, id, name);
+  await expect(page.locator('[data-live="true"]')).toBeVisible();
+}
+
+/** A threadline of `o`'s that `m` joined, optionally with `posts` posts by `o` already in it. */
+async function sharedThreadline(o: Person, m: Person, posts = 0) {
+  const name = uniqueName('Live Room');
+  const { id, joinCode } = await apiCreateTimeline(o.page, name);
+  await apiJoin(m.page, joinCode);
+  for (let i = 1; i <= posts; i++) await apiPost(o.page, id, `Earlier post number ${i}`);
+  return { id, name };
+}
+
+const like = (page: Page, text: string) => postCard(page, text).getByRole('button', { name: /^Like/ });
+
+test('another member post, comment and reaction appear live', async ({ browser }) => {
+  const o = await signedInAs(browser, owner);
+  const m = await signedInAs(browser, member);
+  const { id, name } = await sharedThreadline(o, m);
+  const mine = await apiPost(o.page, id, 'Who is coming on Saturday?');
+  await openLive(o.page, id, name);
+
+  // A post: at the top at once (the reader is at the top), without reloading.
+  await apiPost(m.page, id, 'Fresh from Rio');
+  await expect(postCards(o.page).first()).toContainText('Fresh from Rio');
+  await expect(postCards(o.page)).toHaveCount(2);
+  await expect(o.page.getByRole('button', { name: /new posts?$/ })).toHaveCount(0);
+
+  // A comment: the post's comments refresh, with the 3 s toast.
+  const card = postCard(o.page, 'Who is coming on Saturday?');
+  await apiComment(m.page, mine.id, 'Count me in');
+  await expect(card.getByRole('list', { name: 'Comments' }).getByText('Count me in')).toBeVisible();
+  await expect(card.getByText('1 comment', { exact: true })).toBeVisible();
+  await expectToast(o.page, 'Rio commented on a post');
+  await expect(toastWith(o.page, 'New Comment')).toBeVisible();
+  const shownAt = Date.now();
+  await expect(toastWith(o.page, 'New Comment')).toBeHidden({ timeout: 6000 });
+  const shownFor = Date.now() - shownAt;
+  expect(shownFor).toBeLessThan(4500);
+
+  // Expanded comments reload in place when another arrives.
+  await apiComment(m.page, mine.id, 'Bringing seeds');
+  await card.getByRole('button', { name: 'View 1 more comment' }).click();
+  await expect(card.getByRole('list', { name: 'Comments' }).getByText('Count me in')).toBeVisible();
+  await apiComment(m.page, mine.id, 'And a spade');
+  await expect(card.getByRole('list', { name: 'Comments' }).getByText('And a spade')).toBeVisible();
+  await expect(card.getByText('3 comments', { exact: true })).toBeVisible();
+
+  // One's own comment (another tab of the reader's): counted, no toast.
+  await apiComment(o.page, mine.id, 'See you all there');
+  await expect(card.getByText('4 comments', { exact: true })).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Comments' }).getByText('See you all there')).toBeVisible();
+  await expect(toastWith(o.page, 'New Comment')).toHaveCount(0);
+
+  // A reaction: the count changes, the reader's own like stays theirs.
+  await like(o.page, 'Who is coming on Saturday?').click();
+  await expect(like(o.page, 'Who is coming on Saturday?')).toHaveAttribute('aria-pressed', 'true');
+  const res = await m.page.request.post('/api/reactions', { data: { postId: mine.id, emoji: HEART } });
+  expect(res.ok(), await res.text()).toBe(true);
+  await expect(like(o.page, 'Who is coming on Saturday?')).toHaveText(/2/);
+  await expect(like(o.page, 'Who is coming on Saturday?')).toHaveAttribute('aria-pressed', 'true');
+
+  await o.context.close();
+  await m.context.close();
+});
+
+for (const width of [1280, 360]) {
+  test(`scrolled down at ${width} px, new posts wait behind the pill, which the keyboard reaches`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const o = await signedInAs(browser, owner, width);
+    const m = await signedInAs(browser, member);
+    const { id, name } = await sharedThreadline(o, m, 12);
+    await openLive(o.page, id, name);
+    await expect(postCards(o.page)).toHaveCount(12);
+
+    // Reading further down: what is on screen must not move.
+    const reading = postCard(o.page, 'Earlier post number 3');
+    await reading.scrollIntoViewIfNeeded();
+    await o.page.evaluate(() => window.scrollBy(0, 40));
+    const before = await o.page.evaluate(() => window.scrollY);
+    const top = (await reading.boundingBox())!.y;
+
+    await apiPost(m.page, id, 'First while away');
+    const pill = o.page.getByRole('button', { name: '1 new post' });
+    await expect(pill).toBeVisible();
+    await apiPost(m.page, id, 'Second while away');
+    await expect(o.page.getByRole('button', { name: '2 new posts' })).toBeVisible();
+    expect(await o.page.evaluate(() => window.scrollY)).toBe(before);
+    expect((await reading.boundingBox())!.y).toBe(top);
+    await expect(postCard(o.page, 'while away')).toHaveCount(0);
+
+    await expectAccessible(o.page);
+    await expectNoHorizontalScroll(o.page, `feed with the pill at ${width} px`);
+
+    const newPosts = o.page.getByRole('button', { name: '2 new posts' });
+    if (width > 640) {
+      // By keyboard: the pill follows the (sticky) header in the tab order; Enter shows the posts.
+      await tabTo(o.page, newPosts);
+      expect(await o.page.evaluate(() => window.scrollY)).toBe(before);
+      await o.page.keyboard.press('Enter');
+    } else {
+      // On a phone the header scrolls away (tabbing back up to it reaches the top, which shows them too).
+      await newPosts.click();
+    }
+    await expect(newPosts).toHaveCount(0);
+    await expect(postCards(o.page).first()).toContainText('Second while away');
+    await expect(postCards(o.page).nth(1)).toContainText('First while away');
+    await expect(postCards(o.page).first()).toBeFocused();
+    await expect.poll(() => o.page.evaluate(() => window.scrollY)).toBeLessThan(200);
+
+    await o.context.close();
+    await m.context.close();
+  });
+}
+
+test('a member removed and blocked while reading is told and sent home', async ({ browser }) => {
+  const o = await signedInAs(browser, owner);
+  const m = await signedInAs(browser, member);
+  const { id, name } = await sharedThreadline(o, m, 1);
+  await openLive(m.page, id, name);
+  const memberId = await apiUserId(m.page);
+
+  const res = await o.page.request.delete(`/api/timelines/${id}/members/${memberId}`, { data: {} });
+  expect(res.ok(), await res.text()).toBe(true);
+  await expectToast(m.page, 'You were blocked from this timeline');
+  await expect(m.page).toHaveURL('/');
+  // Coming back is refused, not served from the cache.
+  await m.page.goto(`/timeline/${id}`);
+  await expect(m.page).toHaveURL('/');
+
+  await o.context.close();
+  await m.context.close();
+});
