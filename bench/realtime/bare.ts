@@ -2,9 +2,8 @@
 // process of its own. POST /broadcast sends the request body, as received, to every open socket: the
 // least any server can do to deliver one message to n sockets on this machine.
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { WebSocketServer } from 'ws';
-import { measuredMemory, serve } from './ipc.ts';
+import { serve, serverHandlers } from './ipc.ts';
 
 const server = http.createServer((req, res) => {
   if (req.method !== 'POST' || req.url !== '/broadcast') {
@@ -27,8 +26,7 @@ const address = server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
 serve({
-  memory: async () => measuredMemory(),
-  cpu: async () => ({ ...process.cpuUsage(), elu: performance.eventLoopUtilization() }),
+  ...serverHandlers(),
   close: async () => {
     for (const socket of wss.clients) socket.terminate();
     server.close();

@@ -1,6 +1,10 @@
 // Pieces shared by bench/realtime.ts and its child processes: one clock for every process, and request /
 // reply over the fork() IPC channel.
 import { type ChildProcess, fork } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 /**
  * Milliseconds on CLOCK_MONOTONIC (what process.hrtime reads on Linux): one clock for the whole machine, so a
@@ -111,4 +115,36 @@ export async function measuredMemory() {
   }
   const m = process.memoryUsage();
   return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
+}
+
+type Handlers = Record<
+  string,
+  (message: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>
+>;
+
+/**
+ * What every bench server answers besides its own requests: memory (after GC), cpu (time used so far), and
+ * a CPU profile of a window the parent chooses (the timed posts, not start-up and seeding).
+ */
+export function serverHandlers(): Handlers {
+  let inspector: Session | undefined;
+  return {
+    memory: async () => measuredMemory(),
+    cpu: async () => ({ ...process.cpuUsage(), elu: performance.eventLoopUtilization() }),
+    'profile-start': async () => {
+      inspector = new Session();
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+      await inspector.post('Profiler.start');
+      return {};
+    },
+    'profile-stop': async (m) => {
+      const { profile } = await inspector!.post('Profiler.stop');
+      inspector!.disconnect();
+      const file = path.join(String(m.dir), `${m.name}-${process.pid}.cpuprofile`);
+      await writeFile(file, JSON.stringify(profile));
+      return { file };
+    },
+  };
 }

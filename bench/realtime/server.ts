@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openPglite, openPostgres } from '../../server/db/client.ts';
 import { timelineMembers, users } from '../../server/db/schema/index.ts';
 import { buildThreadline, buildUser } from '../../server/test/factories.ts';
-import { type Member, measuredMemory, serve } from './ipc.ts';
+import { type Member, serve, serverHandlers } from './ipc.ts';
 
 export const BENCH_SESSION_SECRET = 'bench-secret-that-is-long-enough-0123456789';
 
@@ -67,8 +67,7 @@ async function seed(members: number) {
 
 serve({
   seed: async (m) => seed(Number(m.members)),
-  memory: async () => measuredMemory(),
-  cpu: async () => ({ ...process.cpuUsage(), elu: performance.eventLoopUtilization() }),
+  ...serverHandlers(),
   close: async () => {
     await app.close();
     await database.close();
