@@ -86,13 +86,15 @@ export function forkChild(script: string, opts: { env?: Record<string, string>; 
   } satisfies Child;
 }
 
+type Handlers = Record<
+  string,
+  (message: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>
+>;
+
 /** In a child: answers each request with its handler's result (or its error), tagged with the request id. */
-export function serve(
-  handlers: Record<
-    string,
-    (message: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>
-  >,
-) {
+export function serve(handlers: Handlers) {
+  // The bench process is gone (crashed or interrupted): do not linger holding ports and sockets.
+  process.on('disconnect', () => process.exit(1));
   process.on('message', async (m: { id?: number; type: string } & Record<string, unknown>) => {
     const handler = handlers[m.type];
     try {
@@ -116,11 +118,6 @@ export async function measuredMemory() {
   const m = process.memoryUsage();
   return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
 }
-
-type Handlers = Record<
-  string,
-  (message: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>
->;
 
 /**
  * What every bench server answers besides its own requests: memory (after GC), cpu (time used so far), and
