@@ -1,7 +1,7 @@
 // Server-side sessions in the `sessions` table: a random token in the cookie, its HMAC as the row key,
 // 7 days idle and 30 days absolute.
 import { createHmac, randomBytes } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../common/limits.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, type User, users } from '../db/schema/index.ts';
@@ -34,6 +34,32 @@ export class SessionStore {
 
   private key(token: string): string {
     return createHmac('sha256', this.secret).update(token).digest('base64url');
+  }
+
+  /** The stored row key of a cookie token: what a socket remembers of its session (never the token). */
+  keyOf(token: string): string {
+    return this.key(token);
+  }
+
+  /**
+   * Which of these stored keys still belong to a live session (neither limit passed). One query for any
+   * number of keys: the socket hub checks all its open sockets at once.
+   */
+  async liveKeys(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const now = this.now();
+    const rows = await this.db
+      .select({ sid: sessions.sid })
+      .from(sessions)
+      .where(
+        and(
+          // One text parameter however many keys (base64url: no commas); a list would hit the bind limit.
+          sql`${sessions.sid} = any(string_to_array(${keys.join(',')}, ','))`,
+          gt(sessions.expire, new Date(now)),
+          sql`(${sessions.sess}->>'createdAt')::bigint > ${now - SESSION_ABSOLUTE_MS}`,
+        ),
+      );
+    return new Set(rows.map((r) => r.sid));
   }
 
   /** Starts a new session (a fresh id at every sign-in) and returns the cookie token. */

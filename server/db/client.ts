@@ -10,6 +10,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection string, for connections outside the pool (the LISTEN of the event bus). */
+  url?: string;
   /** Runs maintenance that the engine does not do alone (PGlite has no autovacuum). */
   maintain(): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +47,7 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    url,
     maintain: async () => {},
     close: () => pool.end(),
   };

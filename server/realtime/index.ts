@@ -1,20 +1,106 @@
 // Real-time: the /ws socket, the hub that tracks sockets and subscriptions, and the event bus between
 // instances. Routes publish with `app.realtime.publish(event)` after their transaction commits.
+import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { REALTIME } from '../../common/realtime.ts';
+import { readSessionToken } from '../auth/cookies.ts';
 import type { Database } from '../db/client.ts';
-import type { Realtime } from './types.ts';
+import { unauthorized } from '../http/errors.ts';
+import { MemoryBus } from './bus-memory.ts';
+import { PostgresBus } from './bus-postgres.ts';
+import { Hub, RealtimeSocket } from './hub.ts';
+import type { EventBus, Realtime } from './types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
+    /** This instance's sockets and its bus (tests and the bench reach in; routes use `realtime`). */
+    realtimeHub: { hub: Hub; bus: EventBus };
   }
 }
 
+export interface RealtimeOptions {
+  database: Database;
+  pingIntervalMs?: number;
+  sessionCheckMs?: number;
+}
+
 export const realtimePlugin = fp(
-  async (app: FastifyInstance, _opts: { database: Database }) => {
-    // Placeholder until the hub lands: events go nowhere.
-    app.decorate('realtime', { publish: async () => {} } satisfies Realtime);
+  async (app: FastifyInstance, opts: RealtimeOptions) => {
+    const { database } = opts;
+    const bus: EventBus =
+      database.kind === 'postgres' && database.url
+        ? await PostgresBus.start({ url: database.url, db: app.db, log: app.log })
+        : new MemoryBus();
+    const hub = new Hub({
+      db: app.db,
+      sessions: app.sessions,
+      log: app.log,
+      pingIntervalMs: opts.pingIntervalMs,
+      sessionCheckMs: opts.sessionCheckMs,
+    });
+    bus.onEvent((event) => hub.handle(event));
+    bus.onReconnect(() => {
+      // Nothing to replay: clients refetch what they may have missed when their own socket reconnects.
+      app.log.warn('real-time bus reconnected; events published meanwhile were not delivered here');
+    });
+    hub.start();
+
+    app.decorate('realtime', {
+      publish: async (event) => {
+        try {
+          await bus.publish(event);
+        } catch (err) {
+          app.log.error({ err, kind: event.kind }, 'real-time publish failed');
+        }
+      },
+    } satisfies Realtime);
+    app.decorate('realtimeHub', { hub, bus });
+
+    // Sockets close with 1001 before the server stops; the bus goes after them.
+    app.addHook('preClose', async () => {
+      await hub.close();
+    });
+    app.addHook('onClose', async () => {
+      await bus.close();
+    });
+
+    // An upgrade request answered over HTTP (403 cross-site in app.ts, 401, 404 on another path) owns a
+    // socket that Node no longer watches: without this it stays open and app.close() waits for it forever.
+    app.addHook('onResponse', async (request) => {
+      const connection = request.headers.connection?.toLowerCase() ?? '';
+      if (request.headers.upgrade && connection.includes('upgrade')) request.raw.socket.destroy();
+    });
+
+    // Encapsulated: the websocket plugin's hooks and route wrapping stay within /ws.
+    await app.register(async (scope) => {
+      await scope.register(websocket, {
+        options: {
+          maxPayload: REALTIME.maxMessageBytes,
+          // ws builds our subclass (the plugin's types want the module itself here).
+          WebSocket: RealtimeSocket as never,
+          // The hub keeps its own registry.
+          clientTracking: false,
+        },
+        // The hub has closed every socket already (preClose above).
+        preClose: (done) => done(),
+      });
+      scope.get(
+        REALTIME.path,
+        {
+          websocket: true,
+          // The auth plugin resolved the cookie; the cross-site check (403) ran in app.ts.
+          preHandler: async (request) => {
+            if (!request.user) throw unauthorized();
+          },
+        },
+        (socket, request) => {
+          const token = readSessionToken(request, app.config);
+          hub.add(socket as RealtimeSocket, request.user!.id, token ? app.sessions.keyOf(token) : '');
+        },
+      );
+    });
   },
   { name: 'realtime', dependencies: ['auth'] },
 );

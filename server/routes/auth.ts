@@ -1,5 +1,5 @@
 // Sign-in, sign-out and the current user. Local accounts here; OIDC in auth/oidc.ts.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { COMMON_PASSWORD_MESSAGE } from '../../common/passwords.ts';
 import { safeReturnPath } from '../../common/return-to.ts';
@@ -11,6 +11,7 @@ import {
   registerBody,
 } from '../../common/schemas/user.ts';
 import { isTooCommon } from '../auth/commonPasswords.ts';
+import { readSessionToken } from '../auth/cookies.ts';
 import { authenticateLocalUser, registerLocalUser } from '../auth/localAccounts.ts';
 import { oidcRoutes } from '../auth/oidc.ts';
 import { signIn, signOut } from '../auth/plugin.ts';
@@ -40,15 +41,22 @@ export async function authRoutes(app: FastifyInstance) {
     return presentCurrentUser(request.user);
   });
 
+  /** Ends the session, then closes its open sockets on every instance (CLOSE_CODES.sessionEnded). */
+  const endSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = readSessionToken(request, app.config);
+    await signOut(app, request, reply);
+    if (token) await app.realtime.publish({ kind: 'session', sid: app.sessions.keyOf(token) });
+  };
+
   app.get('/api/logout', async (request, reply) => {
     // A link or image on another site must not sign anyone out (DECISIONS §3).
-    if (!isCrossSite(request, app.config.publicUrl)) await signOut(app, request, reply);
+    if (!isCrossSite(request, app.config.publicUrl)) await endSession(request, reply);
     return reply.redirect('/');
   });
 
   // A JSON variant for scripts and tests; the browser uses GET /api/logout.
   app.post('/api/auth/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
-    await signOut(app, request, reply);
+    await endSession(request, reply);
     return { message: 'Signed out' };
   });
 

@@ -3,6 +3,7 @@
 //   const s = await openSocket(app, ada.cookie);
 //   await s.authenticate(ada.user.id); await s.subscribe(timeline.id);
 //   const post = await s.next('new_post'); await s.expectNothing('new_comment'); await s.close();
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { type ClientMessage, REALTIME, type ServerMessage } from '../../common/realtime.ts';
@@ -172,11 +173,12 @@ export async function openSocket(
   ws.on('error', () => {});
 
   await new Promise<void>((resolve, reject) => {
-    const onUnexpected = (_req: unknown, res: { statusCode?: number; resume(): void }) => {
-      res.resume();
+    const onUnexpected = (req: ClientRequest, res: IncomingMessage) => {
       ws.removeListener('open', onOpen);
       reject(new UpgradeRefused(res.statusCode ?? 0));
-      ws.terminate();
+      // ws has let go of the request by now: end the connection ourselves, or it stays open.
+      res.destroy();
+      req.destroy();
     };
     const onOpen = () => {
       ws.removeListener('unexpected-response', onUnexpected);

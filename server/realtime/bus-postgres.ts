@@ -1,0 +1,154 @@
+// The bus between instances on one PostgreSQL: NOTIFY through the pool, LISTEN on one dedicated connection
+// (outside the pool, so pool.end() never waits for it). Each payload is JSON under 8,000 bytes with ids only.
+//
+// The publishing instance delivers to its own hub at once (synchronously, in publish order) and skips its
+// own notifications when they come back; other instances get them in commit order.
+//
+// When the listening connection drops, it reconnects by itself with a doubling delay (capped) and then
+// calls the onReconnect handlers. Events NOTIFYed while it was down are lost to this instance: its sockets
+// stay open, and clients catch up by refetching when their own socket reconnects (spec 000 §4).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Db } from '../db/client.ts';
+import type { BusEvent, EventBus } from './types.ts';
+import { encodePayload } from './wire.ts';
+
+export const BUS_CHANNEL = 'threadline_events';
+
+interface Envelope {
+  /** The publishing instance. */
+  o: string;
+  e: BusEvent;
+}
+
+export interface PostgresBusOptions {
+  url: string;
+  /** NOTIFY goes through the app's pool. */
+  db: Db;
+  log: FastifyBaseLogger;
+  reconnectBaseMs?: number;
+  reconnectMaxMs?: number;
+}
+
+export class PostgresBus implements EventBus {
+  readonly instanceId = randomUUID();
+  private client: pg.Client | undefined;
+  private handler: ((event: BusEvent) => void) | undefined;
+  private readonly reconnectHandlers: (() => void)[] = [];
+  private closed = false;
+  private attempt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  /** The listening connection's backend pid (tests end it to check the reconnection). */
+  listenerPid: number | undefined;
+
+  private constructor(private readonly opts: PostgresBusOptions) {}
+
+  /** Starts listening; if the first connection fails, it keeps retrying in the background. */
+  static async start(opts: PostgresBusOptions): Promise<PostgresBus> {
+    const bus = new PostgresBus(opts);
+    try {
+      await bus.connect();
+    } catch (err) {
+      opts.log.error({ err }, 'real-time bus: LISTEN connection failed; retrying');
+      bus.scheduleReconnect();
+    }
+    return bus;
+  }
+
+  /** True while the listening connection is up. */
+  get listening(): boolean {
+    return this.client !== undefined;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.opts.url, keepAlive: true });
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client));
+    client.on('notification', (message) => this.receive(message.payload));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${BUS_CHANNEL}`);
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      this.listenerPid = rows[0]?.pid;
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+  }
+
+  private lost(client: pg.Client, err?: Error) {
+    if (client !== this.client || this.closed) return;
+    this.client = undefined;
+    this.listenerPid = undefined;
+    client.end().catch(() => {});
+    this.opts.log.warn({ err }, 'real-time bus: LISTEN connection lost; reconnecting');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.timer) return;
+    const base = this.opts.reconnectBaseMs ?? 100;
+    const delay = Math.min(base * 2 ** this.attempt, this.opts.reconnectMaxMs ?? 5000);
+    this.attempt++;
+    this.timer = setTimeout(async () => {
+      this.timer = undefined;
+      try {
+        await this.connect();
+      } catch (err) {
+        this.opts.log.warn({ err, attempt: this.attempt }, 'real-time bus: reconnection failed');
+        this.scheduleReconnect();
+        return;
+      }
+      if (this.closed) return;
+      this.attempt = 0;
+      this.opts.log.info('real-time bus: LISTEN connection back');
+      for (const handler of this.reconnectHandlers) handler();
+    }, delay);
+    this.timer.unref();
+  }
+
+  private receive(payload: string | undefined) {
+    if (!payload) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch (err) {
+      this.opts.log.warn({ err }, 'real-time bus: unreadable notification');
+      return;
+    }
+    if (envelope.o === this.instanceId) return;
+    this.handler?.(envelope.e);
+  }
+
+  async publish(event: BusEvent): Promise<void> {
+    const payload = encodePayload({ o: this.instanceId, e: event } satisfies Envelope);
+    // A parsed copy: the hub never shares an object with the publisher (as on the other instances).
+    this.handler?.((JSON.parse(payload) as Envelope).e);
+    await this.opts.db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`);
+  }
+
+  onEvent(handler: (event: BusEvent) => void): void {
+    this.handler = handler;
+  }
+
+  onReconnect(handler: () => void): void {
+    this.reconnectHandlers.push(handler);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.handler = undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+}

@@ -1,0 +1,377 @@
+// The hub of one instance: its open sockets, who they are, which threadlines they follow, and the /ws
+// protocol (spec 000 §7, common/realtime.ts). Bus events come in through `handle`:
+//   - session: that session's sockets close with 4001;
+//   - access: matching subscriptions drop at once (synchronously, before any later event) with `unsubscribed`;
+//   - timeline and user events: rendered once (render.ts), then the same text goes to every recipient found
+//     at the moment of sending, in bus order.
+// Per-socket state lives on the socket object itself (RealtimeSocket) and every listener is shared, so an
+// idle socket costs little beyond ws's own objects; one interval pings all sockets.
+import type { FastifyBaseLogger } from 'fastify';
+import WebSocket from 'ws';
+import {
+  CLOSE_CODES,
+  type ClientMessage,
+  clientMessage,
+  type EventMessage,
+  isUuidLike,
+  REALTIME,
+  REALTIME_ERRORS,
+  type ServerMessage,
+} from '../../common/realtime.ts';
+import type { Role } from '../../common/roles.ts';
+import type { SessionStore } from '../auth/sessions.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../http/errors.ts';
+import { timelineFor } from '../policies/timeline.ts';
+import { renderEvent } from './render.ts';
+import type { AccessBusEvent, BusEvent, TimelineBusEvent, UserBusEvent } from './types.ts';
+
+/** A socket whose client reads slower than this much queued output is dropped (it can refetch). */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** A subscription check that an access change overtook is redone at most this often. */
+const SUBSCRIBE_ATTEMPTS = 5;
+
+/** ws builds these for /ws (the server's `WebSocket` option): the connection's state, nothing more. */
+export class RealtimeSocket extends WebSocket {
+  hub!: Hub;
+  /** The session's user (the upgrade needed a signed-in session). */
+  userId = '';
+  /** The session's stored key, to close the socket when the session ends. */
+  sid = '';
+  authenticated = false;
+  /** Answered the last ping. */
+  alive = true;
+  /** Rate limit: the current one-second window and the messages in it. */
+  window = 0;
+  count = 0;
+  /** Followed threadlines and the role each was followed with (archiving keeps only the owner). */
+  subs: Map<string, Role> | undefined;
+}
+
+export interface HubOptions {
+  db: Db;
+  sessions: SessionStore;
+  log: FastifyBaseLogger;
+  pingIntervalMs?: number;
+  sessionCheckMs?: number;
+}
+
+const text = (message: ServerMessage) => JSON.stringify(message);
+
+// Shared by every socket (`this` is the socket): no closures per connection.
+function onMessage(this: WebSocket, data: WebSocket.RawData, isBinary: boolean) {
+  const socket = this as RealtimeSocket;
+  socket.hub.receive(socket, data, isBinary);
+}
+function onPong(this: WebSocket) {
+  (this as RealtimeSocket).alive = true;
+}
+function onClose(this: WebSocket) {
+  const socket = this as RealtimeSocket;
+  socket.hub.remove(socket);
+}
+function onError(this: WebSocket, err: Error) {
+  // Protocol errors (too big: 1009, bad frames) close the socket themselves.
+  (this as RealtimeSocket).hub.log.debug({ err }, 'websocket error');
+}
+
+export class Hub {
+  readonly sockets = new Set<RealtimeSocket>();
+  private readonly byUser = new Map<string, Set<RealtimeSocket>>();
+  private readonly byTimeline = new Map<string, Set<RealtimeSocket>>();
+  /** Bumped by every access event: a subscription check that started before one is done again. */
+  private accessGeneration = 0;
+  /** Rendered events go out in bus order. */
+  private tail: Promise<void> = Promise.resolve();
+  private timers: NodeJS.Timeout[] = [];
+  private checkingSessions = false;
+  readonly log: FastifyBaseLogger;
+
+  constructor(private readonly opts: HubOptions) {
+    this.log = opts.log;
+  }
+
+  start() {
+    const ping = setInterval(() => this.sweep(), this.opts.pingIntervalMs ?? REALTIME.pingIntervalMs);
+    const check = setInterval(() => {
+      this.checkSessions().catch((err) => this.log.warn({ err }, 'socket session check failed'));
+    }, this.opts.sessionCheckMs ?? REALTIME.sessionCheckMs);
+    ping.unref();
+    check.unref();
+    this.timers.push(ping, check);
+  }
+
+  /** A socket that passed the upgrade checks. */
+  add(socket: RealtimeSocket, userId: string, sid: string) {
+    socket.hub = this;
+    socket.userId = userId;
+    socket.sid = sid;
+    this.sockets.add(socket);
+    socket.on('message', onMessage);
+    socket.on('pong', onPong);
+    socket.on('close', onClose);
+    socket.on('error', onError);
+  }
+
+  remove(socket: RealtimeSocket) {
+    this.sockets.delete(socket);
+    if (socket.authenticated) removeFrom(this.byUser, socket.userId, socket);
+    if (socket.subs)
+      for (const timelineId of socket.subs.keys()) removeFrom(this.byTimeline, timelineId, socket);
+    socket.subs = undefined;
+  }
+
+  /** How many sockets follow a threadline on this instance (tests and bench). */
+  subscriberCount(timelineId: string): number {
+    return this.byTimeline.get(timelineId)?.size ?? 0;
+  }
+
+  // --- client messages ----------------------------------------------------------------------------------
+
+  receive(socket: RealtimeSocket, data: WebSocket.RawData, isBinary: boolean) {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    const second = Math.floor(Date.now() / 1000);
+    if (socket.window !== second) {
+      socket.window = second;
+      socket.count = 0;
+    }
+    if (++socket.count > REALTIME.maxMessagesPerSecond) {
+      socket.close(CLOSE_CODES.policy, 'Too many messages');
+      return;
+    }
+    let message: ClientMessage;
+    try {
+      if (isBinary) throw new Error('binary');
+      const parsed = clientMessage.safeParse(JSON.parse(data.toString()));
+      if (!parsed.success) throw parsed.error;
+      message = parsed.data;
+    } catch {
+      this.send(socket, text({ type: 'error', message: REALTIME_ERRORS.badMessage }));
+      return;
+    }
+    switch (message.type) {
+      case 'authenticate':
+        this.authenticate(socket, message.userId);
+        return;
+      case 'subscribe_timeline':
+        this.subscribe(socket, message.timelineId).catch((err) => {
+          this.log.error({ err }, 'subscribe_timeline failed');
+          this.send(
+            socket,
+            text({ type: 'error', message: REALTIME_ERRORS.noAccess, timelineId: message.timelineId }),
+          );
+        });
+        return;
+      case 'unsubscribe_timeline':
+        this.unsubscribe(socket, message.timelineId, 'requested');
+        return;
+    }
+  }
+
+  private authenticate(socket: RealtimeSocket, userId: string) {
+    if (userId !== socket.userId) {
+      this.send(socket, text({ type: 'auth_error', message: REALTIME_ERRORS.wrongUser }));
+      return;
+    }
+    if (!socket.authenticated) {
+      socket.authenticated = true;
+      addTo(this.byUser, socket.userId, socket);
+    }
+    this.send(socket, text({ type: 'authenticated', userId }));
+  }
+
+  private async subscribe(socket: RealtimeSocket, timelineId: string) {
+    const refuse = (message: string) => this.send(socket, text({ type: 'error', message, timelineId }));
+    if (!socket.authenticated) return refuse(REALTIME_ERRORS.notAuthenticated);
+    if (!isUuidLike(timelineId)) return refuse(REALTIME_ERRORS.noAccess);
+    if (socket.subs?.has(timelineId)) return this.send(socket, text({ type: 'subscribed', timelineId }));
+    if ((socket.subs?.size ?? 0) >= REALTIME.maxSubscriptions)
+      return refuse(REALTIME_ERRORS.tooManySubscriptions);
+    for (let attempt = 0; attempt < SUBSCRIBE_ATTEMPTS; attempt++) {
+      const generation = this.accessGeneration;
+      let role: Role;
+      try {
+        role = (await timelineFor(this.opts.db, timelineId, socket.userId, 'view')).member.role;
+      } catch (err) {
+        if (err instanceof HttpError) return refuse(REALTIME_ERRORS.noAccess);
+        throw err;
+      }
+      if (socket.readyState !== WebSocket.OPEN) return;
+      // An access event while the check ran may have ended this access: check again.
+      if (generation !== this.accessGeneration) continue;
+      socket.subs ??= new Map();
+      if (!socket.subs.has(timelineId) && socket.subs.size >= REALTIME.maxSubscriptions) {
+        return refuse(REALTIME_ERRORS.tooManySubscriptions);
+      }
+      socket.subs.set(timelineId, role);
+      addTo(this.byTimeline, timelineId, socket);
+      return this.send(socket, text({ type: 'subscribed', timelineId }));
+    }
+    return refuse(REALTIME_ERRORS.noAccess);
+  }
+
+  private unsubscribe(
+    socket: RealtimeSocket,
+    timelineId: string,
+    reason: AccessBusEvent['reason'] | 'requested',
+  ) {
+    if (socket.subs?.delete(timelineId)) removeFrom(this.byTimeline, timelineId, socket);
+    this.send(socket, text({ type: 'unsubscribed', timelineId, reason }));
+  }
+
+  // --- bus events ---------------------------------------------------------------------------------------
+
+  /** One bus event, in bus order. Never throws. */
+  handle(event: BusEvent) {
+    try {
+      switch (event.kind) {
+        case 'session':
+          this.endSession(event.sid);
+          return;
+        case 'access':
+          this.dropAccess(event);
+          return;
+        case 'timeline':
+        case 'user':
+          this.render(event);
+          return;
+      }
+    } catch (err) {
+      this.log.error({ err, event: event.kind }, 'real-time event failed');
+    }
+  }
+
+  private endSession(sid: string) {
+    for (const socket of this.sockets) {
+      if (socket.sid === sid) socket.close(CLOSE_CODES.sessionEnded, 'Session ended');
+    }
+  }
+
+  private dropAccess(event: AccessBusEvent) {
+    this.accessGeneration++;
+    const followers = this.byTimeline.get(event.timelineId);
+    if (!followers) return;
+    for (const socket of [...followers]) {
+      const role = socket.subs?.get(event.timelineId);
+      const matches = event.userId
+        ? socket.userId === event.userId
+        : !(event.keepRole && role === event.keepRole);
+      if (matches) this.unsubscribe(socket, event.timelineId, event.reason);
+    }
+  }
+
+  /** Renders once and queues the send behind earlier events (renders run concurrently, sends in order). */
+  private render(event: TimelineBusEvent | UserBusEvent) {
+    // Nobody here to tell: skip the queries.
+    if (
+      event.kind === 'timeline'
+        ? !this.byTimeline.has(event.timelineId)
+        : !event.userIds.some((id) => this.byUser.has(id))
+    ) {
+      return;
+    }
+    const rendering = renderEvent(this.opts.db, event).catch((err) => {
+      this.log.error({ err, type: event.type }, 'real-time event render failed');
+      return null;
+    });
+    this.tail = this.tail.then(async () => {
+      const message = await rendering;
+      if (message) this.deliver(event, message);
+    });
+  }
+
+  private deliver(event: TimelineBusEvent | UserBusEvent, message: EventMessage) {
+    // One encoding for every recipient.
+    const data = Buffer.from(JSON.stringify(message));
+    if (event.kind === 'timeline') {
+      const followers = this.byTimeline.get(event.timelineId);
+      if (followers) for (const socket of followers) this.send(socket, data);
+      return;
+    }
+    for (const userId of new Set(event.userIds)) {
+      const sockets = this.byUser.get(userId);
+      if (sockets) for (const socket of sockets) this.send(socket, data);
+    }
+  }
+
+  /** Resolves once every event handled so far has gone out (tests). */
+  drain(): Promise<void> {
+    return this.tail;
+  }
+
+  private send(socket: RealtimeSocket, data: string | Buffer) {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.terminate();
+      return;
+    }
+    socket.send(data, { binary: false });
+  }
+
+  // --- liveness and sessions ----------------------------------------------------------------------------
+
+  /** One ping round: a socket that did not answer the previous ping is dropped. */
+  sweep() {
+    for (const socket of this.sockets) {
+      if (!socket.alive) {
+        socket.terminate();
+        continue;
+      }
+      socket.alive = false;
+      socket.ping();
+    }
+  }
+
+  /** Closes the sockets whose session has expired or ended (one query for all of them). */
+  async checkSessions() {
+    if (this.checkingSessions || this.sockets.size === 0) return;
+    this.checkingSessions = true;
+    try {
+      const sids = new Set<string>();
+      for (const socket of this.sockets) sids.add(socket.sid);
+      const live = await this.opts.sessions.liveKeys([...sids]);
+      for (const socket of this.sockets) {
+        if (!live.has(socket.sid)) socket.close(CLOSE_CODES.sessionEnded, 'Session ended');
+      }
+    } finally {
+      this.checkingSessions = false;
+    }
+  }
+
+  /** Closes every socket (1001 going away), waiting up to `graceMs` before cutting the rest. */
+  async close(graceMs = 1000) {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    const open = [...this.sockets];
+    if (open.length === 0) return;
+    const closed = open.map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          if (socket.readyState === WebSocket.CLOSED) return resolve();
+          socket.once('close', () => resolve());
+        }),
+    );
+    for (const socket of open) socket.close(CLOSE_CODES.goingAway, 'Server shutting down');
+    const timer = setTimeout(() => {
+      for (const socket of open) socket.terminate();
+    }, graceMs);
+    await Promise.all(closed);
+    clearTimeout(timer);
+  }
+}
+
+function addTo(map: Map<string, Set<RealtimeSocket>>, key: string, socket: RealtimeSocket) {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(socket);
+}
+
+function removeFrom(map: Map<string, Set<RealtimeSocket>>, key: string, socket: RealtimeSocket) {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(socket);
+  if (set.size === 0) map.delete(key);
+}

@@ -1,0 +1,291 @@
+// Bus event (ids) -> the socket message every recipient gets (common/realtime.ts EventDataMap). Each hub
+// renders an event once, with the REST queries and presenters, and sends the same text to every recipient:
+// nothing in it depends on who reads it, so authors' e-mail addresses are always left out and `myReactions`
+// is empty. Something that vanished before it was rendered (a post deleted at once) renders to null.
+import { and, count, eq } from 'drizzle-orm';
+import { shownName } from '../../common/names.ts';
+import type { EventAuthor, EventDataMap, EventMessage, EventType } from '../../common/realtime.ts';
+import type { Db } from '../db/client.ts';
+import {
+  comments,
+  posts,
+  reactions,
+  timelineJoinRequests,
+  timelineMembers,
+  timelines,
+  users,
+} from '../db/schema/index.ts';
+import { presentPost } from '../presenters/post.ts';
+import { commentById } from '../queries/comments.ts';
+import { postById } from '../queries/feed.ts';
+import type { TimelineBusEvent, UserBusEvent } from './types.ts';
+
+/** No one's own reactions go out: each viewer keeps their own `myReactions`. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+type Named = { displayName: string | null; firstName: string | null; email: string | null };
+
+async function userById(db: Db, id: string | undefined) {
+  if (!id) return undefined;
+  const [user] = await db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      firstName: users.firstName,
+      email: users.email,
+      profileImageUrl: users.profileImageUrl,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return user;
+}
+
+/** Spec 000 §3 shown name; the e-mail is only read for its local part and never sent. */
+const authorOf = (u: Named & { id: string; profileImageUrl: string | null }): EventAuthor => ({
+  id: u.id,
+  name: shownName(u),
+  profileImageUrl: u.profileImageUrl,
+});
+
+async function timelineById(db: Db, id: string) {
+  const [timeline] = await db
+    .select({ id: timelines.id, name: timelines.name, pinnedPostId: timelines.pinnedPostId })
+    .from(timelines)
+    .where(eq(timelines.id, id))
+    .limit(1);
+  return timeline;
+}
+
+async function memberCount(db: Db, timelineId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(timelineMembers)
+    .where(eq(timelineMembers.timelineId, timelineId));
+  return row?.n ?? 0;
+}
+
+async function commentCount(db: Db, postId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(comments).where(eq(comments.postId, postId));
+  return row?.n ?? 0;
+}
+
+async function reactionCounts(db: Db, postId: string): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ emoji: reactions.emoji, n: count() })
+    .from(reactions)
+    .where(eq(reactions.postId, postId))
+    .groupBy(reactions.emoji);
+  return Object.fromEntries(rows.map((r) => [r.emoji, r.n]));
+}
+
+async function pendingCount(db: Db, timelineId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(timelineJoinRequests)
+    .where(and(eq(timelineJoinRequests.timelineId, timelineId), eq(timelineJoinRequests.status, 'pending')));
+  return row?.n ?? 0;
+}
+
+async function roleOf(db: Db, timelineId: string, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ role: timelineMembers.role })
+    .from(timelineMembers)
+    .where(and(eq(timelineMembers.timelineId, timelineId), eq(timelineMembers.userId, userId)))
+    .limit(1);
+  return row?.role;
+}
+
+const message = <T extends EventType>(type: T, data: EventDataMap[T], now: Date): EventMessage<T> =>
+  ({ type, data, timestamp: now.toISOString() }) as EventMessage<T>;
+
+/** The message for a threadline or user-channel bus event, or null when there is nothing left to tell. */
+export async function renderEvent(
+  db: Db,
+  event: TimelineBusEvent | UserBusEvent,
+  now = new Date(),
+): Promise<EventMessage | null> {
+  const [timeline, actor] = await Promise.all([
+    timelineById(db, event.timelineId),
+    userById(db, event.actorId),
+  ]);
+  if (!timeline) return null;
+  const author = actor && authorOf(actor);
+  const who = author?.name ?? 'Someone';
+  const place = timeline.name;
+  const base = { timelineId: timeline.id, ...(author && { author }) };
+
+  switch (event.type) {
+    case 'new_post': {
+      const row = await postById(db, event.postId, NOBODY);
+      if (!row || row.deletedAt) return null;
+      const post = presentPost(row, { showEmail: false, pinnedPostId: timeline.pinnedPostId });
+      return message(
+        'new_post',
+        { ...base, message: `${who} posted in ${place}`, postId: row.id, post: { ...post, myReactions: [] } },
+        now,
+      );
+    }
+    case 'new_comment': {
+      const [comment, n] = await Promise.all([
+        commentById(db, event.commentId),
+        commentCount(db, event.postId),
+      ]);
+      if (!comment) return null;
+      return message(
+        'new_comment',
+        {
+          ...base,
+          message: `${who} commented on a post`,
+          postId: event.postId,
+          commentId: event.commentId,
+          commentCount: n,
+        },
+        now,
+      );
+    }
+    case 'new_member':
+      return message(
+        'new_member',
+        {
+          ...base,
+          message: `${who} joined ${place}`,
+          userId: event.actorId,
+          memberCount: await memberCount(db, timeline.id),
+        },
+        now,
+      );
+    case 'timeline_updated':
+      return renderUpdate(db, event, { base, who, place, pinnedPostId: timeline.pinnedPostId }, now);
+    case 'join_request': {
+      const [request] = await db
+        .select({ status: timelineJoinRequests.status })
+        .from(timelineJoinRequests)
+        .where(eq(timelineJoinRequests.id, event.requestId))
+        .limit(1);
+      // Retracted before this went out: nothing left to tell.
+      if (!request) return null;
+      return message(
+        'join_request',
+        {
+          ...base,
+          message: `${who} asked to join ${place}`,
+          requestId: event.requestId,
+          pendingCount: await pendingCount(db, timeline.id),
+        },
+        now,
+      );
+    }
+    case 'join_request_processed': {
+      const [request] = await db
+        .select({ status: timelineJoinRequests.status })
+        .from(timelineJoinRequests)
+        .where(eq(timelineJoinRequests.id, event.requestId))
+        .limit(1);
+      if (!request || (request.status !== 'approved' && request.status !== 'rejected')) return null;
+      return message(
+        'join_request_processed',
+        {
+          ...base,
+          message: `Your request to join ${place} was ${request.status}`,
+          requestId: event.requestId,
+          status: request.status,
+        },
+        now,
+      );
+    }
+    case 'access_removed':
+      return message(
+        'timeline_updated',
+        {
+          ...base,
+          message: `You were ${event.reason === 'blocked' ? 'blocked from' : 'removed from'} ${place}`,
+          change: 'access_removed',
+          ...(event.userIds.length === 1 && { userId: event.userIds[0] }),
+        },
+        now,
+      );
+    default:
+      return null;
+  }
+}
+
+async function renderUpdate(
+  db: Db,
+  event: Extract<TimelineBusEvent, { type: 'timeline_updated' }>,
+  ctx: {
+    base: { timelineId: string; author?: EventAuthor };
+    who: string;
+    place: string;
+    pinnedPostId: string | null;
+  },
+  now: Date,
+): Promise<EventMessage | null> {
+  const { base, who, place } = ctx;
+  const update = (text: string, extra: Partial<EventDataMap['timeline_updated']> = {}) =>
+    message(
+      'timeline_updated',
+      {
+        ...base,
+        message: text,
+        change: event.change,
+        ...(event.postId && { postId: event.postId }),
+        ...(event.userId && { userId: event.userId }),
+        ...extra,
+      },
+      now,
+    );
+  const member = async () => {
+    const u = await userById(db, event.userId ?? event.actorId);
+    return u ? shownName(u) : 'Someone';
+  };
+
+  switch (event.change) {
+    case 'permissions':
+      return update(`${who} changed the permissions of ${place}`);
+    case 'approval':
+      return update(`${who} changed who may join ${place}`);
+    case 'pin':
+      return update(
+        ctx.pinnedPostId ? `${who} pinned a post in ${place}` : `${who} unpinned a post in ${place}`,
+        {
+          pinnedPostId: ctx.pinnedPostId,
+        },
+      );
+    case 'archived':
+      return update(`${place} was archived`);
+    case 'restored':
+      return update(`${place} was restored`);
+    case 'deleted':
+      return update(`${place} was deleted`);
+    case 'post_deleted':
+      return update(`A post was deleted in ${place}`);
+    case 'reactions': {
+      if (!event.postId) return null;
+      const [post] = await db
+        .select({ deletedAt: posts.deletedAt })
+        .from(posts)
+        .where(eq(posts.id, event.postId))
+        .limit(1);
+      if (!post || post.deletedAt) return null;
+      return update(`${who} reacted to a post`, { reactionCounts: await reactionCounts(db, event.postId) });
+    }
+    case 'member_left':
+      return update(`${await member()} left ${place}`, {
+        memberCount: await memberCount(db, base.timelineId),
+      });
+    case 'member_removed':
+      return update(`${await member()} was removed from ${place}`, {
+        memberCount: await memberCount(db, base.timelineId),
+      });
+    case 'role_changed': {
+      const subject = event.userId ?? event.actorId;
+      const [name, role] = await Promise.all([member(), roleOf(db, base.timelineId, subject)]);
+      return update(
+        role ? `${name} is now ${article(role)} ${role} in ${place}` : `${name}'s role changed in ${place}`,
+      );
+    }
+  }
+}
+
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');

@@ -1,0 +1,236 @@
+// The /ws socket: the upgrade checks, the protocol of spec 000 §7, and the limits (size, rate, pings,
+// sessions). Events themselves are in hub.test.ts.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLOSE_CODES, REALTIME, REALTIME_ERRORS } from '../../common/realtime.ts';
+import { sessions } from '../db/schema/index.ts';
+import { setupTestApp } from '../test/app.ts';
+import { addMember, buildThreadline, signedInUser } from '../test/factories.ts';
+import { openSocket, socketUser, type TestSocket, upgradeStatus } from '../test/ws.ts';
+
+const t = setupTestApp();
+const open: TestSocket[] = [];
+const track = <T extends { socket: TestSocket }>(x: T) => {
+  open.push(x.socket);
+  return x;
+};
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+
+describe('upgrade', () => {
+  it('is refused without a session cookie (401)', async () => {
+    expect(await upgradeStatus(t.app)).toBe(401);
+  });
+
+  it('is refused with a cookie that is no session (401)', async () => {
+    expect(await upgradeStatus(t.app, 'tl_session=not-a-real-token')).toBe(401);
+  });
+
+  it('is refused from another Origin (403), even signed in', async () => {
+    const ada = await signedInUser(t.app);
+    expect(await upgradeStatus(t.app, ada.cookie, { origin: 'https://evil.example' })).toBe(403);
+    expect(await upgradeStatus(t.app, ada.cookie, { origin: 'null' })).toBe(403);
+  });
+
+  it('opens with a session cookie and the same Origin', async () => {
+    const ada = await signedInUser(t.app);
+    expect(await upgradeStatus(t.app, ada.cookie)).toBe(101);
+  });
+
+  it('a plain GET /ws (no upgrade) is not a page', async () => {
+    const ada = await signedInUser(t.app);
+    const res = await ada.as.get('/ws');
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('protocol', () => {
+  it('authenticate: the session user gets authenticated, another id auth_error', async () => {
+    const ada = await signedInUser(t.app);
+    const socket = await openSocket(t.app, ada.cookie);
+    open.push(socket);
+    socket.send({ type: 'authenticate', userId: randomUUID() });
+    expect(await socket.next('auth_error')).toEqual({
+      type: 'auth_error',
+      message: REALTIME_ERRORS.wrongUser,
+    });
+    // Still not authenticated: subscriptions are refused.
+    const timeline = await buildThreadline(t.app.db, ada.user);
+    socket.send({ type: 'subscribe_timeline', timelineId: timeline.id });
+    expect(await socket.next('error')).toEqual({
+      type: 'error',
+      message: REALTIME_ERRORS.notAuthenticated,
+      timelineId: timeline.id,
+    });
+    expect(await socket.authenticate(ada.user.id)).toEqual({ type: 'authenticated', userId: ada.user.id });
+    expect(await socket.subscribe(timeline.id)).toEqual({ type: 'subscribed', timelineId: timeline.id });
+  });
+
+  it('subscribe is refused for a threadline of others, a non-UUID, a missing or deleted one', async () => {
+    const owner = await signedInUser(t.app);
+    const outsider = track(await socketUser(t.app));
+    const theirs = await buildThreadline(t.app.db, owner.user);
+    const deleted = await buildThreadline(t.app.db, outsider.user, { deletedAt: new Date() });
+    for (const timelineId of [theirs.id, 'not-a-uuid', randomUUID(), deleted.id]) {
+      outsider.socket.send({ type: 'subscribe_timeline', timelineId });
+      expect(await outsider.socket.next('error')).toEqual({
+        type: 'error',
+        message: REALTIME_ERRORS.noAccess,
+        timelineId,
+      });
+    }
+    expect(t.app.realtimeHub.hub.subscriberCount(theirs.id)).toBe(0);
+  });
+
+  it('an archived threadline: only its owner may follow it', async () => {
+    const owner = track(await socketUser(t.app));
+    const member = track(await socketUser(t.app));
+    const timeline = await buildThreadline(t.app.db, owner.user, { archivedAt: new Date() });
+    await addMember(t.app.db, timeline, member.user);
+    await owner.socket.subscribe(timeline.id);
+    member.socket.send({ type: 'subscribe_timeline', timelineId: timeline.id });
+    expect((await member.socket.next('error')).message).toBe(REALTIME_ERRORS.noAccess);
+  });
+
+  it('subscribe and unsubscribe reply subscribed / unsubscribed (requested), idempotently', async () => {
+    const ada = track(await socketUser(t.app));
+    const timeline = await buildThreadline(t.app.db, ada.user);
+    await ada.socket.subscribe(timeline.id);
+    await ada.socket.subscribe(timeline.id);
+    expect(t.app.realtimeHub.hub.subscriberCount(timeline.id)).toBe(1);
+    expect(await ada.socket.unsubscribe(timeline.id)).toEqual({
+      type: 'unsubscribed',
+      timelineId: timeline.id,
+      reason: 'requested',
+    });
+    expect(t.app.realtimeHub.hub.subscriberCount(timeline.id)).toBe(0);
+  });
+
+  it('a closed socket leaves no subscription behind', async () => {
+    const ada = await socketUser(t.app);
+    const timeline = await buildThreadline(t.app.db, ada.user);
+    await ada.socket.subscribe(timeline.id);
+    await ada.socket.close();
+    await expect.poll(() => t.app.realtimeHub.hub.subscriberCount(timeline.id)).toBe(0);
+  });
+
+  it('unreadable messages get error badMessage and the socket stays', async () => {
+    const ada = track(await socketUser(t.app));
+    for (const bad of [
+      '{not json',
+      '"a string"',
+      JSON.stringify({ type: 'dance' }),
+      JSON.stringify({ type: 'subscribe_timeline' }),
+      Buffer.from([1, 2, 3]),
+    ]) {
+      ada.socket.send(bad);
+      expect(await ada.socket.next('error')).toEqual({ type: 'error', message: REALTIME_ERRORS.badMessage });
+    }
+    expect(await ada.socket.authenticate(ada.user.id)).toMatchObject({ type: 'authenticated' });
+  });
+});
+
+describe('limits', () => {
+  it(`a message over ${REALTIME.maxMessageBytes} bytes closes the socket with 1009`, async () => {
+    const ada = track(await socketUser(t.app));
+    ada.socket.send(JSON.stringify({ type: 'authenticate', userId: 'x'.repeat(REALTIME.maxMessageBytes) }));
+    expect((await ada.socket.waitClose()).code).toBe(CLOSE_CODES.tooBig);
+  });
+
+  it('a message just under the limit is read (and refused as unreadable)', async () => {
+    const ada = track(await socketUser(t.app));
+    const filler = 'x'.repeat(REALTIME.maxMessageBytes - 100);
+    ada.socket.send(JSON.stringify({ type: 'authenticate', userId: ada.user.id, filler }));
+    // Extra keys are dropped by the schema: a valid authenticate.
+    expect(await ada.socket.next('authenticated')).toMatchObject({ userId: ada.user.id });
+  });
+
+  it(`more than ${REALTIME.maxMessagesPerSecond} messages in a second close the socket with 1008`, async () => {
+    const ada = track(await socketUser(t.app));
+    for (let i = 0; i < REALTIME.maxMessagesPerSecond * 2; i++) {
+      ada.socket.send({ type: 'authenticate', userId: ada.user.id });
+    }
+    expect((await ada.socket.waitClose()).code).toBe(CLOSE_CODES.policy);
+  });
+
+  it(`at most ${REALTIME.maxSubscriptions} subscriptions per socket`, async () => {
+    const ada = track(await socketUser(t.app));
+    const timeline = await buildThreadline(t.app.db, ada.user);
+    await ada.socket.subscribe(timeline.id);
+    const socket = t.app.realtimeHub.hub.sockets.values().next().value!;
+    // Fill the socket's set directly: 500 threadlines would take long to build.
+    for (let i = 1; i < REALTIME.maxSubscriptions; i++) socket.subs!.set(randomUUID(), 'participant');
+    const other = await buildThreadline(t.app.db, ada.user);
+    ada.socket.send({ type: 'subscribe_timeline', timelineId: other.id });
+    expect((await ada.socket.next('error')).message).toBe(REALTIME_ERRORS.tooManySubscriptions);
+    // Already followed: still answered.
+    expect(await ada.socket.subscribe(timeline.id)).toMatchObject({ type: 'subscribed' });
+  });
+
+  it('a socket that misses a pong is dropped at the next ping round', async () => {
+    const live = track(await socketUser(t.app));
+    const deadUser = await signedInUser(t.app);
+    const dead = await openSocket(t.app, deadUser.cookie, { autoPong: false });
+    open.push(dead);
+    await dead.authenticate(deadUser.user.id);
+    const { hub } = t.app.realtimeHub;
+    hub.sweep();
+    // The live one answers the ping; give the pong time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    hub.sweep();
+    const closed = await dead.waitClose();
+    // Terminated without a close frame.
+    expect(closed.code).toBe(1006);
+    await live.socket.expectNothing(undefined, 50);
+    expect(live.socket.closeInfo).toBeUndefined();
+  });
+});
+
+describe('sessions', () => {
+  it('signing out (POST /api/auth/logout) closes that session sockets with 4001, not others', async () => {
+    const ada = track(await socketUser(t.app));
+    const adaElsewhere = track(await socketUser(t.app, { user: ada.user }));
+    const res = await ada.as.post('/api/auth/logout');
+    expect(res.statusCode).toBe(200);
+    expect(await ada.socket.waitClose()).toEqual({ code: CLOSE_CODES.sessionEnded, reason: 'Session ended' });
+    await adaElsewhere.socket.expectNothing(undefined, 100);
+    expect(adaElsewhere.socket.closeInfo).toBeUndefined();
+  });
+
+  it('signing out with GET /api/logout closes the socket too', async () => {
+    const ada = track(await socketUser(t.app));
+    const res = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: ada.cookie } });
+    expect(res.statusCode).toBe(302);
+    expect((await ada.socket.waitClose()).code).toBe(CLOSE_CODES.sessionEnded);
+  });
+
+  it('the periodic check closes sockets of expired or deleted sessions (one query)', async () => {
+    const expired = track(await socketUser(t.app));
+    const gone = track(await socketUser(t.app));
+    const fine = track(await socketUser(t.app));
+    const keyOf = (cookie: string) => t.app.sessions.keyOf(cookie.split('=')[1]!);
+    await t.app.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, keyOf(expired.cookie)));
+    await t.app.db.delete(sessions).where(eq(sessions.sid, keyOf(gone.cookie)));
+    await t.app.realtimeHub.hub.checkSessions();
+    expect((await expired.socket.waitClose()).code).toBe(CLOSE_CODES.sessionEnded);
+    expect((await gone.socket.waitClose()).code).toBe(CLOSE_CODES.sessionEnded);
+    expect(fine.socket.closeInfo).toBeUndefined();
+  });
+
+  it('a session past its absolute limit counts as ended', async () => {
+    const old = track(await socketUser(t.app));
+    const sid = t.app.sessions.keyOf(old.cookie.split('=')[1]!);
+    const [row] = await t.app.db.select().from(sessions).where(eq(sessions.sid, sid));
+    await t.app.db
+      .update(sessions)
+      .set({ sess: { ...row!.sess, createdAt: Date.now() - 31 * 24 * 60 * 60 * 1000 } })
+      .where(eq(sessions.sid, sid));
+    await t.app.realtimeHub.hub.checkSessions();
+    expect((await old.socket.waitClose()).code).toBe(CLOSE_CODES.sessionEnded);
+  });
+});
