@@ -106,17 +106,25 @@ function useRetryWhenBack(client: RealtimeClient) {
   }, [client]);
 }
 
-/** <html data-realtime="authenticated">: for end-to-end tests and debugging. */
+/**
+ * <html data-realtime="authenticated" data-realtime-subscribed="3">: the socket's state and how many
+ * threadlines the server confirmed, for end-to-end tests and debugging.
+ */
 function useStateAttribute(client: RealtimeClient) {
   React.useEffect(() => {
     const root = document.documentElement;
-    root.dataset.realtime = client.state;
-    const off = client.onState((state) => {
-      root.dataset.realtime = state;
-    });
+    const show = () => {
+      root.dataset.realtime = client.state;
+      root.dataset.realtimeSubscribed = String(client.subscribed.size);
+    };
+    show();
+    const offState = client.onState(show);
+    const offSubscriptions = client.onSubscriptions(show);
     return () => {
-      off();
+      offState();
+      offSubscriptions();
       delete root.dataset.realtime;
+      delete root.dataset.realtimeSubscribed;
     };
   }, [client]);
 }
