@@ -26,6 +26,9 @@ test('participant comments and posts switched off, then a viewer', async ({ brow
   const memberId = await apiUserId(m.page);
   await apiPost(o.page, id, 'House rules are pinned soon');
 
+  // This member's page stays as it loaded (its socket hears nothing), so the server's refusal is what
+  // tells it; e2e/realtime-feed.spec.ts has the live page following the switches.
+  await m.context.routeWebSocket(/\/ws$/, () => {});
   await openThreadline(m.page, id, name);
   const post = postCard(m.page, 'House rules');
   await expect(post.getByRole('textbox', { name: 'Write a comment' })).toBeVisible();

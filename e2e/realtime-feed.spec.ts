@@ -150,6 +150,46 @@ for (const width of [1280, 360]) {
   });
 }
 
+test('the pin, a deleted post, permissions and archiving reach a reader in place', async ({ browser }) => {
+  const o = await signedInAs(browser, owner);
+  const m = await signedInAs(browser, member);
+  const { id, name } = await sharedThreadline(o, m);
+  const rules = await apiPost(o.page, id, 'House rules');
+  await apiPost(o.page, id, 'Old news');
+  const gone = await apiPost(o.page, id, 'Posted by mistake');
+  await openLive(m.page, id, name);
+
+  const pin = await o.page.request.post(`/api/timelines/${id}/pin/${rules.id}`);
+  expect(pin.ok(), await pin.text()).toBe(true);
+  await expect(postCards(m.page).first()).toContainText('Pinned Post');
+  await expect(postCards(m.page).first()).toContainText('House rules');
+
+  const del = await o.page.request.delete(`/api/posts/${gone.id}`);
+  expect(del.ok(), await del.text()).toBe(true);
+  await expect(m.page.getByText('Post by Lena Live was deleted on')).toBeVisible();
+  await expect(postCard(m.page, 'Posted by mistake')).toHaveCount(0);
+
+  // Posting switched off for participants: the composer gives way to the notice at once.
+  await expect(m.page.getByRole('textbox', { name: 'Write a post' })).toBeVisible();
+  const perms = await o.page.request.patch(`/api/timelines/${id}/permissions`, {
+    data: { allowParticipantPosts: false },
+  });
+  expect(perms.ok(), await perms.text()).toBe(true);
+  await expect(m.page.getByRole('textbox', { name: 'Write a post' })).toHaveCount(0);
+  await expect(
+    m.page.getByText('Posting is currently disabled for participants in this timeline.', { exact: true }),
+  ).toBeVisible();
+
+  // Archived: only the owner may still open it; the member is told and sent home.
+  const archive = await o.page.request.post(`/api/timelines/${id}/archive`);
+  expect(archive.ok(), await archive.text()).toBe(true);
+  await expectToast(m.page, 'Timeline Archived');
+  await expect(m.page).toHaveURL('/');
+
+  await o.context.close();
+  await m.context.close();
+});
+
 test('a member removed and blocked while reading is told and sent home', async ({ browser }) => {
   const o = await signedInAs(browser, owner);
   const m = await signedInAs(browser, member);
