@@ -81,8 +81,10 @@ export class Hub {
   private readonly byTimeline = new Map<string, Set<RealtimeSocket>>();
   /** Bumped by every access event: a subscription check that started before one is done again. */
   private accessGeneration = 0;
-  /** Rendered events go out in bus order. */
+  /** Rendered events, and the access drops between them, go out in bus order. */
   private tail: Promise<void> = Promise.resolve();
+  /** Steps queued on `tail` and not done yet: with none, an access drop happens synchronously. */
+  private queued = 0;
   private timers: NodeJS.Timeout[] = [];
   private checkingSessions = false;
   readonly log: FastifyBaseLogger;
@@ -247,8 +249,31 @@ export class Hub {
     }
   }
 
+  /**
+   * Bus order is delivery order: an event published before the access event (a threadline's `deleted`)
+   * still reaches the sockets it drops, and nothing after it does. With nothing queued the drop happens at
+   * once; the generation moves at once either way, so a subscription check in flight is redone.
+   */
   private dropAccess(event: AccessBusEvent) {
     this.accessGeneration++;
+    if (this.queued === 0) this.applyDrop(event);
+    else this.enqueue(async () => this.applyDrop(event));
+  }
+
+  private enqueue(step: () => Promise<void>) {
+    this.queued++;
+    this.tail = this.tail.then(step).then(
+      () => {
+        this.queued--;
+      },
+      (err) => {
+        this.queued--;
+        this.log.error({ err }, 'real-time delivery failed');
+      },
+    );
+  }
+
+  private applyDrop(event: AccessBusEvent) {
     const followers = this.byTimeline.get(event.timelineId);
     if (!followers) return;
     for (const socket of [...followers]) {
@@ -274,7 +299,7 @@ export class Hub {
       this.log.error({ err, type: event.type }, 'real-time event render failed');
       return null;
     });
-    this.tail = this.tail.then(async () => {
+    this.enqueue(async () => {
       const message = await rendering;
       if (message) this.deliver(event, message);
     });

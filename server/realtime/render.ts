@@ -15,7 +15,7 @@ import {
   timelines,
   users,
 } from '../db/schema/index.ts';
-import { presentPost } from '../presenters/post.ts';
+import { presentComment, presentPost } from '../presenters/post.ts';
 import { commentById } from '../queries/comments.ts';
 import { postById } from '../queries/feed.ts';
 import type { TimelineBusEvent, UserBusEvent } from './types.ts';
@@ -50,7 +50,12 @@ const authorOf = (u: Named & { id: string; profileImageUrl: string | null }): Ev
 
 async function timelineById(db: Db, id: string) {
   const [timeline] = await db
-    .select({ id: timelines.id, name: timelines.name, pinnedPostId: timelines.pinnedPostId })
+    .select({
+      id: timelines.id,
+      name: timelines.name,
+      pinnedPostId: timelines.pinnedPostId,
+      deletedAt: timelines.deletedAt,
+    })
     .from(timelines)
     .where(eq(timelines.id, id))
     .limit(1);
@@ -110,6 +115,10 @@ export async function renderEvent(
     userById(db, event.actorId),
   ]);
   if (!timeline) return null;
+  // A post or comment that raced the deletion (published between `deleted` and the access event that ends
+  // the subscriptions) is never told after `deleted`.
+  const isDeletion = event.type === 'timeline_updated' && event.change === 'deleted';
+  if (timeline.deletedAt && event.kind === 'timeline' && !isDeletion) return null;
   const author = actor && authorOf(actor);
   const who = author?.name ?? 'Someone';
   const place = timeline.name;
@@ -140,6 +149,7 @@ export async function renderEvent(
           postId: event.postId,
           commentId: event.commentId,
           commentCount: n,
+          comment: presentComment(comment, false),
         },
         now,
       );
@@ -201,7 +211,20 @@ export async function renderEvent(
           ...base,
           message: `You were ${event.reason === 'blocked' ? 'blocked from' : 'removed from'} ${place}`,
           change: 'access_removed',
+          reason: event.reason,
           ...(event.userIds.length === 1 && { userId: event.userIds[0] }),
+        },
+        now,
+      );
+    case 'join_requests_changed':
+      // Only the pending badge and panel change: the client shows no card for it.
+      return message(
+        'timeline_updated',
+        {
+          ...base,
+          message: `Join requests for ${place} changed`,
+          change: 'join_requests',
+          pendingCount: await pendingCount(db, timeline.id),
         },
         now,
       );
