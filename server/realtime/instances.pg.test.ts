@@ -1,0 +1,169 @@
+// Two app processes on one PostgreSQL (DECISIONS §1, §8), as deployed behind a proxy without sticky
+// sessions: a client on instance A receives a post made through instance B, and a block made on B stops
+// delivery on A at once. Runs in the PostgreSQL project only.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionStore } from '../auth/sessions.ts';
+import { type Database, openPostgres } from '../db/client.ts';
+import { createEmptyDatabase } from '../test/db.ts';
+import { addMember, buildThreadline, buildUser } from '../test/factories.ts';
+import { openSocket, type TestSocket } from '../test/ws.ts';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const SECRET = 'shared-secret-that-is-long-enough-0123456789';
+
+interface Instance {
+  child: ChildProcess;
+  base: string;
+  dir: string;
+}
+
+/** `node server/index.ts` on port 0; resolves with its base URL once it listens. */
+async function startInstance(databaseUrl: string): Promise<Instance> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'tl-rt-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dir,
+      SESSION_SECRET: SECRET,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const base = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (listening && output.includes('Threadline is ready')) resolve(listening[1]!);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${output}`)));
+  });
+  return { child, base, dir };
+}
+
+async function stopInstance({ child, dir }: Instance) {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  await rm(dir, { recursive: true, force: true });
+}
+
+let scratch: Awaited<ReturnType<typeof createEmptyDatabase>>;
+let database: Database;
+let a: Instance;
+let b: Instance;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  scratch = await createEmptyDatabase(process.env.TEST_DATABASE_URL!, 'tl_realtime');
+  [a, b] = await Promise.all([startInstance(scratch.url), startInstance(scratch.url)]);
+  database = await openPostgres(scratch.url);
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all(sockets.map((s) => s.close()));
+  await Promise.all([a && stopInstance(a), b && stopInstance(b)]);
+  await database?.close();
+  await scratch?.drop();
+});
+
+/** A user with a session cookie that both instances accept (sessions live in the shared database). */
+async function user(displayName: string) {
+  const row = await buildUser(database.db, { displayName });
+  const token = await new SessionStore(database.db, SECRET).create(row.id);
+  return { user: row, cookie: `tl_session=${token}` };
+}
+
+async function call(instance: Instance, cookie: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${instance.base}${url}`, {
+    method,
+    headers: { cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function follower(
+  instance: Instance,
+  who: { user: { id: string }; cookie: string },
+  timelineId: string,
+) {
+  const socket = await openSocket(instance.base, who.cookie);
+  sockets.push(socket);
+  await socket.authenticate(who.user.id);
+  await socket.subscribe(timelineId);
+  return socket;
+}
+
+describe('two app processes on one PostgreSQL', () => {
+  it('a post made through B reaches a client on A; a block made on B stops delivery on A', {
+    timeout: 30_000,
+  }, async () => {
+    const owner = await user('Olga');
+    const mia = await user('Mia');
+    const timeline = await buildThreadline(database.db, owner.user, { name: 'Two rooms' });
+    await addMember(database.db, timeline, mia.user);
+    const miaOnA = await follower(a, mia, timeline.id);
+    const ownerOnA = await follower(a, owner, timeline.id);
+
+    const posted = await call(b, owner.cookie, 'POST', '/api/posts', {
+      timelineId: timeline.id,
+      content: 'From B',
+    });
+    expect(posted.status).toBe(201);
+    const seen = await miaOnA.next('new_post', { timeoutMs: 5000 });
+    expect(seen.data).toMatchObject({ postId: posted.body.id, message: 'Olga posted in Two rooms' });
+    expect(seen.data.post).toMatchObject({ content: 'From B', author: { email: null } });
+    await ownerOnA.next('new_post', { timeoutMs: 5000 });
+
+    const blocked = await call(
+      b,
+      owner.cookie,
+      'DELETE',
+      `/api/timelines/${timeline.id}/members/${mia.user.id}`,
+    );
+    expect(blocked.status).toBe(200);
+    expect(await miaOnA.next('unsubscribed', { timeoutMs: 5000 })).toEqual({
+      type: 'unsubscribed',
+      timelineId: timeline.id,
+      reason: 'removed',
+    });
+    const told = await miaOnA.next('timeline_updated', { timeoutMs: 5000 });
+    expect(told.data).toMatchObject({ change: 'access_removed', reason: 'blocked' });
+
+    const after = await call(b, owner.cookie, 'POST', '/api/posts', {
+      timelineId: timeline.id,
+      content: 'After',
+    });
+    expect(after.status).toBe(201);
+    // A has handled the post (the owner's socket there got it); Mia's got nothing of it.
+    const ownerSaw = await ownerOnA.next('new_post', { timeoutMs: 5000 });
+    expect(ownerSaw.data.postId).toBe(after.body.id);
+    await miaOnA.expectNothing('new_post', 300);
+    // And A refuses to let her follow again.
+    miaOnA.send({ type: 'subscribe_timeline', timelineId: timeline.id });
+    expect((await miaOnA.next('error')).timelineId).toBe(timeline.id);
+  });
+
+  it('signing out on B closes the same session socket on A', { timeout: 15_000 }, async () => {
+    const ada = await user('Ada');
+    const socket = await openSocket(a.base, ada.cookie);
+    sockets.push(socket);
+    await socket.authenticate(ada.user.id);
+    expect((await call(b, ada.cookie, 'POST', '/api/auth/logout')).status).toBe(200);
+    expect((await socket.waitClose(5000)).code).toBe(4001);
+  });
+});
