@@ -1,0 +1,170 @@
+// Access ends at once: after a block (removal), a leave or a deletion nothing more reaches that user for the
+// threadline, archiving keeps only the owner subscribed, and subscribing again is refused with `error`.
+// The races mean something on PostgreSQL (TEST_DATABASE_URL); on PGlite they run one at a time.
+import { afterEach, describe, expect, it } from 'vitest';
+import { REALTIME_ERRORS, type ServerMessage } from '../../common/realtime.ts';
+import type { Role } from '../../common/roles.ts';
+import { setupTestApp } from '../test/app.ts';
+import { addMember, buildThreadline } from '../test/factories.ts';
+import { socketUser, type TestSocket } from '../test/ws.ts';
+
+const t = setupTestApp();
+type Person = Awaited<ReturnType<typeof socketUser>>;
+
+const open: TestSocket[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+
+/** A threadline followed by its owner and one member of each other role. */
+async function setup() {
+  const person = async () => {
+    const p = await socketUser(t.app);
+    open.push(p.socket);
+    return p;
+  };
+  const owner = await person();
+  const timeline = await buildThreadline(t.app.db, owner.user);
+  const members: Record<Exclude<Role, 'owner'>, Person> = {
+    moderator: await person(),
+    participant: await person(),
+    viewer: await person(),
+  };
+  for (const [role, p] of Object.entries(members)) await addMember(t.app.db, timeline, p.user, role as Role);
+  for (const p of [owner, ...Object.values(members)]) await p.socket.subscribe(timeline.id);
+  const base = `/api/timelines/${timeline.id}`;
+  const post = (by: Person, content = 'Hello') =>
+    by.as.post('/api/posts', { timelineId: timeline.id, content });
+  /** Subscribing again is refused with the threadline's `error`. */
+  const refused = async (p: Person) => {
+    p.socket.send({ type: 'subscribe_timeline', timelineId: timeline.id });
+    expect(await p.socket.next('error')).toEqual({
+      type: 'error',
+      message: REALTIME_ERRORS.noAccess,
+      timelineId: timeline.id,
+    });
+  };
+  return { owner, ...members, timeline, base, post, refused };
+}
+
+/** Messages about the threadline that `socket` received after its `unsubscribed` (there must be none). */
+function afterUnsubscribed(socket: TestSocket, timelineId: string): ServerMessage[] {
+  const about = (m: ServerMessage) =>
+    ('timelineId' in m && m.timelineId === timelineId) ||
+    ('data' in m && (m.data as { timelineId?: string }).timelineId === timelineId);
+  const i = socket.received.findIndex((m) => m.type === 'unsubscribed' && m.timelineId === timelineId);
+  expect(i).toBeGreaterThanOrEqual(0);
+  // Allowed afterwards: the removed user's own-channel notice, and the refusal of a new subscribe.
+  const allowed = (m: ServerMessage) =>
+    m.type === 'error' || (m.type === 'timeline_updated' && m.data.change === 'access_removed');
+  return socket.received.slice(i + 1).filter((m) => about(m) && !allowed(m));
+}
+
+describe('access ends at once', () => {
+  it('a blocked (removed) member hears nothing more, is told on their own channel, and cannot follow again', async () => {
+    const w = await setup();
+    await w.owner.as.delete(`${w.base}/members/${w.participant.user.id}`);
+    expect(await w.participant.socket.next('unsubscribed')).toMatchObject({ reason: 'removed' });
+    expect(await w.participant.socket.next('timeline_updated')).toMatchObject({
+      data: { change: 'access_removed', timelineId: w.timeline.id },
+    });
+    await w.post(w.owner);
+    await w.viewer.socket.next('new_post');
+    await w.refused(w.participant);
+    await w.participant.socket.expectNothing();
+    expect(afterUnsubscribed(w.participant.socket, w.timeline.id)).toEqual([]);
+  });
+
+  it('a member who left hears nothing more and cannot follow again', async () => {
+    const w = await setup();
+    await w.viewer.as.delete(`${w.base}/members/leave`);
+    expect(await w.viewer.socket.next('unsubscribed')).toMatchObject({ reason: 'left' });
+    await w.post(w.moderator);
+    await w.owner.socket.next('new_post');
+    await w.refused(w.viewer);
+    await w.viewer.socket.expectNothing();
+  });
+
+  it('a role change keeps the subscription (every role reads)', async () => {
+    const w = await setup();
+    await w.owner.as.patch(`${w.base}/members/${w.moderator.user.id}`, { role: 'viewer' });
+    await w.moderator.socket.next('timeline_updated', { where: (m) => m.data.change === 'role_changed' });
+    await w.post(w.owner);
+    await w.moderator.socket.next('new_post');
+    expect(t.app.realtimeHub.hub.subscriberCount(w.timeline.id)).toBe(4);
+  });
+
+  it('archiving leaves only the owner subscribed; the others cannot follow again until it is restored', async () => {
+    const w = await setup();
+    await w.owner.as.post(`${w.base}/archive`);
+    for (const p of [w.moderator, w.participant, w.viewer]) {
+      expect(await p.socket.next('unsubscribed')).toMatchObject({ reason: 'archived' });
+      await w.refused(p);
+    }
+    expect(t.app.realtimeHub.hub.subscriberCount(w.timeline.id)).toBe(1);
+    await w.owner.as.post(`${w.base}/restore`);
+    await w.owner.socket.next('timeline_updated', { where: (m) => m.data.change === 'restored' });
+    await w.viewer.socket.subscribe(w.timeline.id);
+    for (const p of [w.moderator, w.participant]) await p.socket.expectNothing('timeline_updated');
+  });
+
+  it('after a deletion nothing more is delivered, even to posts racing it, and no one can follow again', async () => {
+    const w = await setup();
+    // Two members post one after another until refused; the delete lands among their posts.
+    let created = 0;
+    const keepPosting = async (by: Person) => {
+      for (let i = 0; i < 50; i++) {
+        if ((await w.post(by, `r${i}`)).statusCode !== 201) return;
+        created++;
+      }
+    };
+    const racing = [keepPosting(w.moderator), keepPosting(w.participant)];
+    while (created < 4) await new Promise((resolve) => setTimeout(resolve, 2));
+    expect((await w.owner.as.delete(w.base)).statusCode).toBe(200);
+    await Promise.all(racing);
+    expect(created).toBeLessThan(100);
+    // Every publish has happened; once the hub has sent them, the refusal below comes after them on each socket.
+    await t.app.realtimeHub.hub.drain();
+    for (const p of [w.owner, w.moderator, w.participant, w.viewer]) {
+      await p.socket.next('timeline_updated', { where: (m) => m.data.change === 'deleted' });
+      expect(await p.socket.next('unsubscribed')).toMatchObject({ reason: 'deleted' });
+      await w.refused(p);
+      expect(afterUnsubscribed(p.socket, w.timeline.id)).toEqual([]);
+      // 'deleted' is the last event about it.
+      const last = p.socket.received
+        .filter((m) => m.type === 'timeline_updated' || m.type === 'new_post')
+        .at(-1);
+      expect(last).toMatchObject({ type: 'timeline_updated', data: { change: 'deleted' } });
+    }
+    expect(t.app.realtimeHub.hub.subscriberCount(w.timeline.id)).toBe(0);
+  });
+});
+
+describe('under concurrency', () => {
+  it('30 parallel posts reach a follower exactly once each', async () => {
+    const w = await setup();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => w.post(w.moderator, `p${i}`)));
+    const ids = answers.map((r) => r.json().id as string).sort();
+    const got = await Promise.all(ids.map(() => w.viewer.socket.next('new_post', { timeoutMs: 10_000 })));
+    expect(got.map((m) => m.data.postId).sort()).toEqual(ids);
+    await w.viewer.socket.expectNothing('new_post');
+  });
+
+  it('a block racing posts: nothing after the block reaches the blocked member', async () => {
+    const w = await setup();
+    const before = Array.from({ length: 15 }, (_, i) => w.post(i % 2 ? w.owner : w.moderator, `b${i}`));
+    const blocked = await w.owner.as.delete(`${w.base}/members/${w.viewer.user.id}`);
+    expect(blocked.statusCode).toBe(200);
+    // Created after the block's answer: never delivered to the blocked member.
+    const after = await Promise.all(Array.from({ length: 10 }, (_, i) => w.post(w.moderator, `a${i}`)));
+    await Promise.all(before);
+    const late = new Set(after.map((r) => r.json().id as string));
+    // Everyone else gets all 25; by then every event has been through the hub.
+    const all = await Promise.all(Array.from({ length: 25 }, () => w.participant.socket.next('new_post')));
+    expect(all).toHaveLength(25);
+    await t.app.realtimeHub.hub.drain();
+    const seen = w.viewer.socket.received.flatMap((m) => (m.type === 'new_post' ? [m.data.postId] : []));
+    expect(seen.filter((id) => late.has(id))).toEqual([]);
+    expect(afterUnsubscribed(w.viewer.socket, w.timeline.id)).toEqual([]);
+  });
+});

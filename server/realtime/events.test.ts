@@ -1,0 +1,304 @@
+// Every event type reaches the members who follow the threadline (owner, moderator, participant, viewer)
+// with the payload the REST answers would give, and nobody else: not a member who follows nothing, not an
+// outsider, not a blocked user. User-channel events reach exactly their addressees.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventDataMap, EventType } from '../../common/realtime.ts';
+import type { Role } from '../../common/roles.ts';
+import { timelineBlockedUsers } from '../db/schema/index.ts';
+import { setupTestApp } from '../test/app.ts';
+import { addMember, buildPost, buildThreadline } from '../test/factories.ts';
+import { socketUser, type TestSocket } from '../test/ws.ts';
+
+const t = setupTestApp();
+type Person = Awaited<ReturnType<typeof socketUser>>;
+type Message = { data: unknown; timestamp: string };
+
+const open: TestSocket[] = [];
+afterEach(async () => {
+  // No e-mail address ever goes out, in any message to anyone.
+  for (const socket of open) expect(JSON.stringify(socket.received)).not.toMatch(/@example\.test/);
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+
+async function person(name: string): Promise<Person> {
+  const p = await socketUser(t.app, { overrides: { displayName: name } });
+  open.push(p.socket);
+  return p;
+}
+
+/**
+ * A threadline whose owner, moderator, participant and viewer follow it; `idle` is a member who follows
+ * nothing, `outsider` is no member, `blocked` is blocked (refused, like the outsider).
+ */
+async function setup(timelineFields: { joinApprovalRequired?: boolean } = {}) {
+  const owner = await person('Olga');
+  const timeline = await buildThreadline(t.app.db, owner.user, timelineFields);
+  const add = async (name: string, role: Role) => {
+    const p = await person(name);
+    await addMember(t.app.db, timeline, p.user, role);
+    return p;
+  };
+  const moderator = await add('Mo', 'moderator');
+  const participant = await add('Pat', 'participant');
+  const viewer = await add('Vi', 'viewer');
+  const idle = await add('Ida', 'participant');
+  const outsider = await person('Otto');
+  const blocked = await person('Bo');
+  await t.app.db
+    .insert(timelineBlockedUsers)
+    .values({ timelineId: timeline.id, userId: blocked.user.id, blockedBy: owner.user.id });
+  const members = [owner, moderator, participant, viewer];
+  for (const m of members) await m.socket.subscribe(timeline.id);
+  for (const p of [outsider, blocked]) await expect(p.socket.subscribe(timeline.id)).rejects.toThrow(/error/);
+  return {
+    timeline,
+    base: `/api/timelines/${timeline.id}`,
+    owner,
+    moderator,
+    participant,
+    viewer,
+    idle,
+    outsider,
+    blocked,
+    members,
+    others: [idle, outsider, blocked],
+  };
+}
+
+/** The next `type` message each of `people` receives (matching `where`), its data. */
+async function each<T extends EventType>(
+  people: Person[],
+  type: T,
+  where: (data: EventDataMap[T]) => boolean = () => true,
+): Promise<EventDataMap[T][]> {
+  const got = (await Promise.all(
+    people.map((p) => p.socket.next(type, { where: (m) => where((m as Message).data as EventDataMap[T]) })),
+  )) as Message[];
+  for (const m of got) expect(Date.parse(m.timestamp)).not.toBeNaN();
+  return got.map((m) => m.data as EventDataMap[T]);
+}
+
+/** Nothing at all reaches any of `people` (waits once for all). */
+const quiet = (people: Person[], ms = 250) =>
+  Promise.all(people.map((p) => p.socket.expectNothing(undefined, ms)));
+
+const update = (change: string) => (d: EventDataMap['timeline_updated']) => d.change === change;
+
+describe('threadline events reach every role that follows it, and no one else', () => {
+  it('new_post carries the post as the feed presents it, without e-mail addresses', async () => {
+    const w = await setup();
+    const res = await w.participant.as.post('/api/posts', { timelineId: w.timeline.id, content: 'Hi all' });
+    expect(res.statusCode).toBe(201);
+    const got = await each(w.members, 'new_post');
+    const [feedPost] = (await w.viewer.as.get(`${w.base}/posts`)).json();
+    for (const data of got) {
+      expect(data).toEqual({
+        timelineId: w.timeline.id,
+        postId: res.json().id,
+        post: feedPost,
+        message: expect.stringContaining('Pat posted'),
+        author: { id: w.participant.user.id, name: 'Pat', profileImageUrl: null },
+      });
+    }
+    // The owner's own feed shows addresses; the event, the same for everyone, does not.
+    expect((await w.owner.as.get(`${w.base}/posts`)).json()[0].author.email).toBe(w.participant.user.email);
+    expect(got[0]!.post.author.email).toBeNull();
+    await quiet(w.others);
+  });
+
+  it('new_comment with the post, the comment and the count', async () => {
+    const w = await setup();
+    const post = await buildPost(t.app.db, w.timeline, w.owner.user);
+    const res = await w.moderator.as.post('/api/comments', { postId: post.id, content: 'Nice one' });
+    expect(res.statusCode).toBe(201);
+    for (const data of await each(w.members, 'new_comment')) {
+      expect(data).toMatchObject({
+        timelineId: w.timeline.id,
+        postId: post.id,
+        commentId: res.json().id,
+        commentCount: 1,
+        author: { id: w.moderator.user.id, name: 'Mo' },
+      });
+    }
+    await quiet(w.others);
+  });
+
+  it('new_member when someone joins by code', async () => {
+    const w = await setup();
+    const newcomer = await person('Nel');
+    const res = await newcomer.as.post('/api/timelines/join', { joinCode: w.timeline.joinCode });
+    expect(res.json().status).toBe('joined');
+    for (const data of await each(w.members, 'new_member')) {
+      expect(data).toMatchObject({ timelineId: w.timeline.id, userId: newcomer.user.id, memberCount: 6 });
+    }
+    await quiet([...w.others, newcomer]);
+  });
+
+  it('timeline_updated for reactions, with the counts and no one’s own reactions', async () => {
+    const w = await setup();
+    const post = await buildPost(t.app.db, w.timeline, w.participant.user);
+    expect((await w.viewer.as.post('/api/reactions', { postId: post.id, emoji: '👍' })).statusCode).toBe(200);
+    for (const data of await each(w.members, 'timeline_updated', update('reactions'))) {
+      expect(data).toMatchObject({ postId: post.id, reactionCounts: { '👍': 1 } });
+      expect(data).not.toHaveProperty('myReactions');
+    }
+    await quiet(w.others);
+  });
+
+  it('timeline_updated for a deleted post, the pin and the unpin', async () => {
+    const w = await setup();
+    const [a, b] = [
+      await buildPost(t.app.db, w.timeline, w.participant.user),
+      await buildPost(t.app.db, w.timeline, w.participant.user),
+    ];
+    await w.owner.as.post(`${w.base}/pin/${a.id}`);
+    for (const data of await each(w.members, 'timeline_updated', update('pin'))) {
+      expect(data.pinnedPostId).toBe(a.id);
+    }
+    await w.owner.as.delete(`${w.base}/pin`);
+    for (const data of await each(w.members, 'timeline_updated', update('pin'))) {
+      expect(data.pinnedPostId).toBeNull();
+    }
+    expect((await w.moderator.as.delete(`/api/posts/${b.id}`)).statusCode).toBe(200);
+    for (const data of await each(w.members, 'timeline_updated', update('post_deleted'))) {
+      expect(data.postId).toBe(b.id);
+    }
+    await quiet(w.others);
+  });
+
+  it('timeline_updated for permissions, approval and a role change', async () => {
+    const w = await setup();
+    await w.owner.as.patch(`${w.base}/permissions`, { allowParticipantPosts: false });
+    await each(w.members, 'timeline_updated', update('permissions'));
+    await w.owner.as.patch(`${w.base}/approval-settings`, { joinApprovalRequired: true });
+    await each(w.members, 'timeline_updated', update('approval'));
+    await w.owner.as.patch(`${w.base}/members/${w.participant.user.id}`, { role: 'viewer' });
+    for (const data of await each(w.members, 'timeline_updated', update('role_changed'))) {
+      expect(data).toMatchObject({
+        userId: w.participant.user.id,
+        message: expect.stringContaining('viewer'),
+      });
+    }
+    await quiet(w.others);
+  });
+
+  it('member_left and member_removed reach those who stay; the removed user is told on their own channel', async () => {
+    const w = await setup();
+    expect((await w.viewer.as.delete(`${w.base}/members/leave`)).statusCode).toBe(200);
+    const stay = [w.owner, w.moderator, w.participant];
+    for (const data of await each(stay, 'timeline_updated', update('member_left'))) {
+      expect(data).toMatchObject({ userId: w.viewer.user.id, memberCount: 4 });
+    }
+    expect(await w.viewer.socket.next('unsubscribed')).toMatchObject({ reason: 'left' });
+
+    await w.owner.as.delete(`${w.base}/members/${w.participant.user.id}`, { reason: 'Spam' });
+    for (const data of await each([w.owner, w.moderator], 'timeline_updated', update('member_removed'))) {
+      expect(data).toMatchObject({ userId: w.participant.user.id, memberCount: 3 });
+    }
+    expect(await w.participant.socket.next('unsubscribed')).toMatchObject({ reason: 'removed' });
+    const [told] = await each([w.participant], 'timeline_updated', update('access_removed'));
+    expect(told).toMatchObject({
+      timelineId: w.timeline.id,
+      userId: w.participant.user.id,
+      reason: 'blocked',
+    });
+    await quiet([...w.others, w.viewer, w.participant]);
+  });
+
+  it('archived reaches the owner only (the others are unsubscribed first); restored the owner', async () => {
+    const w = await setup();
+    await w.owner.as.post(`${w.base}/archive`);
+    await each([w.owner], 'timeline_updated', update('archived'));
+    for (const m of [w.moderator, w.participant, w.viewer]) {
+      expect(await m.socket.next('unsubscribed')).toMatchObject({
+        timelineId: w.timeline.id,
+        reason: 'archived',
+      });
+    }
+    await w.owner.as.post(`${w.base}/restore`);
+    await each([w.owner], 'timeline_updated', update('restored'));
+    await quiet([...w.others, w.moderator, w.participant, w.viewer]);
+  });
+
+  it('deleted reaches every follower, then their subscriptions end', async () => {
+    const w = await setup();
+    expect((await w.owner.as.delete(w.base)).statusCode).toBe(200);
+    await each(w.members, 'timeline_updated', update('deleted'));
+    for (const m of w.members) {
+      expect(await m.socket.next('unsubscribed')).toMatchObject({
+        timelineId: w.timeline.id,
+        reason: 'deleted',
+      });
+    }
+    await quiet([...w.others, ...w.members]);
+  });
+});
+
+describe('join requests on the users’ own channels', () => {
+  it('a new request reaches the owner and moderators only, as they are when it is sent', async () => {
+    const w = await setup({ joinApprovalRequired: true });
+    const first = await person('Rita');
+    expect(
+      (await first.as.post('/api/timelines/join', { joinCode: w.timeline.joinCode })).json().status,
+    ).toBe('pending');
+    for (const data of await each([w.owner, w.moderator], 'join_request')) {
+      expect(data).toMatchObject({
+        timelineId: w.timeline.id,
+        requestId: expect.any(String),
+        pendingCount: 1,
+        author: { id: first.user.id, name: 'Rita' },
+      });
+    }
+    // Asking again returns the same request: nobody is told twice.
+    await first.as.post('/api/timelines/join', { joinCode: w.timeline.joinCode });
+    await quiet([w.owner, w.moderator, w.participant, w.viewer, ...w.others, first]);
+
+    await w.owner.as.patch(`${w.base}/members/${w.moderator.user.id}`, { role: 'participant' });
+    await each(w.members, 'timeline_updated', update('role_changed'));
+    const second = await person('Sam');
+    await second.as.post('/api/timelines/join', { joinCode: w.timeline.joinCode });
+    expect((await each([w.owner], 'join_request'))[0]).toMatchObject({ pendingCount: 2 });
+    await quiet([w.moderator, w.participant, w.viewer, ...w.others, first, second]);
+  });
+
+  it('approval tells the requester and the members; rejection the requester; both refresh the pending counts', async () => {
+    const w = await setup({ joinApprovalRequired: true });
+    const [ann, rex] = [await person('Ann'), await person('Rex')];
+    for (const p of [ann, rex]) await p.as.post('/api/timelines/join', { joinCode: w.timeline.joinCode });
+    await each([w.owner, w.moderator], 'join_request', (d) => d.pendingCount === 2);
+    const requests = (await w.owner.as.get(`${w.base}/join-requests?status=pending`)).json();
+    const idOf = (p: Person) => requests.find((r: { user: { id: string } }) => r.user.id === p.user.id).id;
+
+    await w.moderator.as.post(`${w.base}/join-requests/${idOf(ann)}/approve`);
+    expect((await each([ann], 'join_request_processed'))[0]).toMatchObject({
+      timelineId: w.timeline.id,
+      requestId: idOf(ann),
+      status: 'approved',
+      message: expect.stringContaining('approved'),
+    });
+    for (const data of await each(w.members, 'new_member')) expect(data.userId).toBe(ann.user.id);
+    for (const data of await each([w.owner, w.moderator], 'timeline_updated', update('join_requests'))) {
+      expect(data.pendingCount).toBe(1);
+    }
+
+    await w.owner.as.post(`${w.base}/join-requests/${idOf(rex)}/reject`);
+    expect((await each([rex], 'join_request_processed'))[0]).toMatchObject({ status: 'rejected' });
+    for (const data of await each([w.owner, w.moderator], 'timeline_updated', update('join_requests'))) {
+      expect(data.pendingCount).toBe(0);
+    }
+    await quiet([w.participant, w.viewer, ...w.others, ann, rex]);
+  });
+
+  it('a retraction refreshes the owner’s and moderators’ pending counts, without a card for anyone else', async () => {
+    const w = await setup({ joinApprovalRequired: true });
+    const rita = await person('Rita');
+    await rita.as.post('/api/timelines/join', { joinCode: w.timeline.joinCode });
+    await each([w.owner, w.moderator], 'join_request');
+    const [mine] = (await rita.as.get('/api/my-join-requests')).json();
+    expect((await rita.as.delete(`/api/join-requests/${mine.id}`)).statusCode).toBe(200);
+    for (const data of await each([w.owner, w.moderator], 'timeline_updated', update('join_requests'))) {
+      expect(data).toMatchObject({ timelineId: w.timeline.id, pendingCount: 0 });
+    }
+    await quiet([w.participant, w.viewer, ...w.others, rita]);
+  });
+});
