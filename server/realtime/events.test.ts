@@ -117,6 +117,7 @@ describe('threadline events reach every role that follows it, and no one else', 
         postId: post.id,
         commentId: res.json().id,
         commentCount: 1,
+        comment: (await w.viewer.as.get(`/api/posts/${post.id}/comments`)).json()[0],
         author: { id: w.moderator.user.id, name: 'Mo' },
       });
     }
@@ -298,6 +299,23 @@ describe('join requests on the users’ own channels', () => {
     expect((await rita.as.delete(`/api/join-requests/${mine.id}`)).statusCode).toBe(200);
     for (const data of await each([w.owner, w.moderator], 'timeline_updated', update('join_requests'))) {
       expect(data).toMatchObject({ timelineId: w.timeline.id, pendingCount: 0 });
+    }
+    await quiet([w.participant, w.viewer, ...w.others, rita]);
+  });
+
+  it('a direct join that settles a pending request (approval switched off meanwhile) tells both sides', async () => {
+    const w = await setup({ joinApprovalRequired: true });
+    const rita = await person('Rita');
+    await rita.as.post('/api/timelines/join', { joinCode: w.timeline.joinCode });
+    await each([w.owner, w.moderator], 'join_request');
+    await w.owner.as.patch(`${w.base}/approval-settings`, { joinApprovalRequired: false });
+    await each(w.members, 'timeline_updated', update('approval'));
+    expect((await rita.as.post('/api/timelines/join', { joinCode: w.timeline.joinCode })).json().status).toBe(
+      'joined',
+    );
+    for (const data of await each(w.members, 'new_member')) expect(data.userId).toBe(rita.user.id);
+    for (const data of await each([w.owner, w.moderator], 'timeline_updated', update('join_requests'))) {
+      expect(data.pendingCount).toBe(0);
     }
     await quiet([w.participant, w.viewer, ...w.others, rita]);
   });
