@@ -88,6 +88,9 @@ test('the layout fits a 360 px wide screen', async ({ page }) => {
 test('a call made after the session ended shows the Unauthorized toast, then goes to sign-in', async ({
   page,
 }) => {
+  // No real-time socket here (as when it could not reconnect): the page learns of the ended session only
+  // from its next call. With the socket open it leaves at once (next test).
+  await page.routeWebSocket(/\/ws$/, (ws) => ws.close());
   await createAccount(page, uniqueEmail('expired'));
   await page.goto('/profile');
   await expect(page.getByRole('button', { name: 'Save Profile' })).toBeVisible();
@@ -100,4 +103,19 @@ test('a call made after the session ended shows the Unauthorized toast, then goe
   await expect(page.getByText('You are logged out. Logging in again...').first()).toBeVisible();
   // Signing in again comes back to the page the session ended on (DECISIONS §2).
   await expect(page).toHaveURL('/login?returnTo=%2Fprofile');
+});
+
+test('signed out elsewhere, a page with its socket open goes to sign-in at once (close 4001)', async ({
+  page,
+}) => {
+  await createAccount(page, uniqueEmail('elsewhere'));
+  await page.goto('/profile');
+  await expect(page.getByRole('button', { name: 'Save Profile' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'authenticated');
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post('/api/auth/logout', { headers: { origin } });
+  expect(res.ok()).toBe(true);
+  // The server closes the socket with 4001; the page asks who is signed in and nobody is.
+  await expect(page).toHaveURL('/login?returnTo=%2Fprofile');
+  await expect(page.locator('html')).not.toHaveAttribute('data-realtime', /./);
 });
