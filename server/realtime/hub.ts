@@ -112,6 +112,9 @@ export class Hub {
     socket.on('message', onMessage);
     socket.on('pong', onPong);
     socket.on('close', onClose);
+    // @fastify/websocket's own error listener closes over the Fastify request and reply, keeping them alive
+    // as long as the socket: ours is shared and keeps nothing.
+    socket.removeAllListeners('error');
     socket.on('error', onError);
   }
 

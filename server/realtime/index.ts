@@ -1,5 +1,7 @@
 // Real-time: the /ws socket, the hub that tracks sockets and subscriptions, and the event bus between
 // instances. Routes publish with `app.realtime.publish(event)` after their transaction commits.
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -96,6 +98,10 @@ export const realtimePlugin = fp(
           },
         },
         (socket, request) => {
+          // @fastify/websocket answered the upgrade through a ServerResponse bound to the socket; unbound,
+          // it and the request it holds can be collected (about 5 KB per idle socket).
+          const raw = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+          raw._httpMessage?.detachSocket(raw);
           const token = readSessionToken(request, app.config);
           hub.add(socket as RealtimeSocket, request.user!.id, token ? app.sessions.keyOf(token) : '');
         },
