@@ -367,6 +367,7 @@ async function latency(scenario: 'one' | 'one-pg' | 'two') {
           scenario: name,
           sockets: String(SOCKETS / 2),
           run: { ...appRun, all: appRun.perTarget[k]! },
+          share: true,
         });
       }
     }
