@@ -283,6 +283,8 @@ interface LatencyRow {
   share?: boolean;
 }
 const latencyRows: LatencyRow[] = [];
+const renderRows: Array<{ scenario: string; renderMedian: number; renderP95: number; encodeMedian: number }> =
+  [];
 
 function printRun(label: string, run: PostRun, targetNames?: string[]) {
   const t = run.all;
@@ -342,6 +344,11 @@ async function latency(scenario: 'one' | 'one-pg' | 'two') {
     );
     children.unshift(...bare.clients, ...bare.servers.map((s) => s.child));
     const [appRun, bareRun] = (await runRounds([app, bare])) as [PostRun, PostRun];
+    const render = await a.child.ask<{ renderMedian: number; renderP95: number; encodeMedian: number }>({
+      type: 'render-timing',
+      timelineId: seeded.timelineId,
+    });
+    renderRows.push({ scenario, ...render });
     printRun(
       scenario,
       appRun,
@@ -501,6 +508,14 @@ async function main() {
       const goal = r.goal === undefined ? '' : `p95 < ${r.goal} ms${over ? ' (MISSED)' : ''}`;
       console.log(
         `| ${r.scenario} | ${r.sockets} | ${t.count}${r.run.missing ? ` (${r.run.missing} missing)` : ''} | ${ms(t.medianMs)} | ${ms(t.p95Ms)} | ${ms(t.p99Ms)} | ${ms(t.maxMs)} | ${r.share ? '' : `${ms(r.run.first.medianMs)}, ${ms(r.run.last.medianMs)}`} | ${r.share ? '' : ms(r.run.response.medianMs)} | ${goal} |`,
+      );
+    }
+  }
+  if (renderRows.length) {
+    console.log("\nThe hub's work per new_post before its send loop, alone on the idle server (200 runs):");
+    for (const r of renderRows) {
+      console.log(
+        `  ${r.scenario}: render median ${ms(r.renderMedian)} (p95 ${ms(r.renderP95)}), encode ${r.encodeMedian.toFixed(3)} ms`,
       );
     }
   }

@@ -4,11 +4,13 @@
 // Requests from the parent: seed (a threadline with n members, each with a session), memory, cpu, close.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { desc, eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app.ts';
 import { sessionCookieName } from '../../server/auth/cookies.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPglite, openPostgres } from '../../server/db/client.ts';
-import { timelineMembers, users } from '../../server/db/schema/index.ts';
+import { posts, timelineMembers, users } from '../../server/db/schema/index.ts';
+import { renderEvent } from '../../server/realtime/render.ts';
 import { buildThreadline, buildUser } from '../../server/test/factories.ts';
 import { type Member, serve, serverHandlers } from './ipc.ts';
 
@@ -65,8 +67,43 @@ async function seed(members: number) {
   };
 }
 
+/**
+ * What the hub does once per new_post before its send loop, timed alone on an idle server: render (the
+ * queries and presenters of server/realtime/render.ts) and encode (JSON.stringify + Buffer.from, as
+ * hub.deliver does). Median and p95 of `count` runs on the newest post of the threadline.
+ */
+async function renderTiming(timelineId: string, count: number) {
+  const [post] = await app.db
+    .select({ id: posts.id, authorId: posts.authorId })
+    .from(posts)
+    .where(eq(posts.timelineId, timelineId))
+    .orderBy(desc(posts.createdAt))
+    .limit(1);
+  if (!post) throw new Error('no post to render');
+  const event = {
+    kind: 'timeline',
+    type: 'new_post',
+    timelineId,
+    actorId: post.authorId,
+    postId: post.id,
+  } as const;
+  const render: number[] = [];
+  const encode: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const message = await renderEvent(app.db, event);
+    const t1 = performance.now();
+    Buffer.from(JSON.stringify(message));
+    encode.push(performance.now() - t1);
+    render.push(t1 - t0);
+  }
+  const at = (list: number[], q: number) => list.sort((a, b) => a - b)[Math.floor(q * list.length)] ?? 0;
+  return { renderMedian: at(render, 0.5), renderP95: at(render, 0.95), encodeMedian: at(encode, 0.5) };
+}
+
 serve({
   seed: async (m) => seed(Number(m.members)),
+  'render-timing': async (m) => renderTiming(String(m.timelineId), Number(m.count ?? 200)),
   ...serverHandlers(),
   close: async () => {
     await app.close();
