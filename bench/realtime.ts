@@ -2,7 +2,7 @@
 // socket costs the server.
 //   one:     one instance (PGlite in memory), 1,000 authenticated sockets subscribed to one threadline of
 //            1,000 members; the owner posts through POST /api/posts; latency from sending the request to
-//            each socket's receipt of new_post (p50/p95/p99 over every delivery of 20 posts). Goal p95 < 100 ms.
+//            each socket's receipt of new_post (p50/p95/p99 over every delivery of 50 posts). Goal p95 < 100 ms.
 //            Alternating with it, round by round, the baseline: as many sockets of a bare `ws` server (no app,
 //            no database; bench/realtime/bare.ts), to which POST /broadcast sends the same new_post bytes. The
 //            floor on this machine; load from elsewhere falls on both alike.
@@ -20,16 +20,17 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/realtime.ts
 // Without BENCH_DATABASE_URL the PostgreSQL scenarios use postgres://postgres@127.0.0.1:5432/postgres when it
 // answers, and are skipped when it does not. Options: BENCH_ONLY=one,one-pg,two,idle,idle-pg,idle-bare;
-// BENCH_POSTS (20), BENCH_SOCKETS (1000), BENCH_IDLE_SOCKETS (10000), BENCH_CLIENT_PROCS (1 for the latency
+// BENCH_POSTS (50), BENCH_SOCKETS (1000), BENCH_IDLE_SOCKETS (10000), BENCH_CLIENT_PROCS (1 for the latency
 // runs; the idle runs use 2), BENCH_CPU_PROF=dir (the servers write a V8 CPU profile of the timed posts there;
 // bench/realtime/profile.ts summarises them), BENCH_VERBOSE=1 (one line per post).
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createEmptyDatabase } from '../server/test/db.ts';
 import { summarize, type Timing } from './lib.ts';
 import { type Child, forkChild, type Member, now } from './realtime/ipc.ts';
 
-const POSTS = Number(process.env.BENCH_POSTS ?? 20);
+const POSTS = Number(process.env.BENCH_POSTS ?? 50);
 const WARMUP = 3;
 const PAUSE_MS = 200;
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -330,7 +331,7 @@ async function latency(scenario: 'one' | 'one-pg' | 'two') {
     children.unshift(...clients);
     await subscribeAll(clients, seeded.timelineId);
     console.log(
-      `${scenario}: seeded ${SOCKETS} members in ${ms(seeded.seedMs)}; ${SOCKETS} sockets on ${servers.length} instance(s) opened and authenticated in ${ms(openMs)}`,
+      `${scenario} (${machine()}): seeded ${SOCKETS} members in ${ms(seeded.seedMs)}; ${SOCKETS} sockets on ${servers.length} instance(s) opened and authenticated in ${ms(openMs)}`,
     );
     const app: Lane = {
       name: scenario,
@@ -483,7 +484,15 @@ async function postgresAnswers() {
   }
 }
 
+/** The machine and how busy it is (other people's work shares these cores). */
+const machine = () =>
+  `${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`;
+
 async function main() {
+  console.log(`start: ${machine()}, Node ${process.version}`);
   const pg = [...ONLY].some((s) => s.endsWith('-pg') || s === 'two') && (await postgresAnswers());
   if (ONLY.has('one')) await latency('one');
   if (ONLY.has('one-pg') && pg) await latency('one-pg');
@@ -492,6 +501,7 @@ async function main() {
   if (ONLY.has('idle-pg') && pg) await idle('idle-pg');
   if (ONLY.has('idle-bare')) await idle('idle-bare');
 
+  console.log(`end: ${machine()}`);
   let failed = false;
   if (latencyRows.length) {
     console.log(
