@@ -3,8 +3,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
+import { buildTestApp } from '../test/app.ts';
 import { openScratchPostgres } from '../test/db.ts';
+import { socketUser } from '../test/ws.ts';
 import { PostgresBus } from './bus-postgres.ts';
+import { SERVICE_RESTART } from './hub.ts';
 import type { BusEvent } from './types.ts';
 import { BusPayloadTooLarge } from './wire.ts';
 
@@ -96,5 +99,24 @@ describe('PostgresBus', () => {
     // The backend exits just after the client has gone.
     for (let i = 0; i < 100 && (await backends()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await backends()).toBe(0);
+  });
+});
+
+describe('an app whose bus lost its listening connection', () => {
+  it('closes its sockets with 1012 once it is back, so clients reconnect and refetch', async () => {
+    const t = await buildTestApp();
+    try {
+      const ada = await socketUser(t.app);
+      const bus = t.app.realtimeHub.bus as PostgresBus;
+      await t.app.db.execute(sql`select pg_terminate_backend(${bus.listenerPid})`);
+      const closed = await ada.socket.waitClose(10_000);
+      expect(closed).toEqual({ code: SERVICE_RESTART, reason: 'Events may have been missed' });
+      expect(bus.listening).toBe(true);
+      // A new socket works as before.
+      const again = await socketUser(t.app, { user: ada.user });
+      await again.socket.close();
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -5,8 +5,8 @@
 // own notifications when they come back; other instances get them in commit order.
 //
 // When the listening connection drops, it reconnects by itself with a doubling delay (capped) and then
-// calls the onReconnect handlers. Events NOTIFYed while it was down are lost to this instance: its sockets
-// stay open, and clients catch up by refetching when their own socket reconnects (spec 000 §4).
+// calls the onReconnect handlers. Events NOTIFYed while it was down are lost to this instance: the hub then
+// closes its sockets with 1012, and clients catch up by refetching when they reconnect (spec 000 §4).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

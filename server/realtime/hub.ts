@@ -28,6 +28,8 @@ import type { AccessBusEvent, BusEvent, TimelineBusEvent, UserBusEvent } from '.
 
 /** A socket whose client reads slower than this much queued output is dropped (it can refetch). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** WebSocket "service restart": the client reconnects (any code but 1000) and refetches. */
+export const SERVICE_RESTART = 1012;
 /** A subscription check that an access change overtook is redone at most this often. */
 const SUBSCRIBE_ATTEMPTS = 5;
 
@@ -364,6 +366,14 @@ export class Hub {
     } finally {
       this.checkingSessions = false;
     }
+  }
+
+  /**
+   * The bus missed events (its listening connection was down): close every socket with 1012 so each client
+   * reconnects and refetches what it shows, which is how it catches up.
+   */
+  restartAll() {
+    for (const socket of this.sockets) socket.close(SERVICE_RESTART, 'Events may have been missed');
   }
 
   /** Closes every socket (1001 going away), waiting up to `graceMs` before cutting the rest. */

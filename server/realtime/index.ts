@@ -44,8 +44,11 @@ export const realtimePlugin = fp(
     });
     bus.onEvent((event) => hub.handle(event));
     bus.onReconnect(() => {
-      // Nothing to replay: clients refetch what they may have missed when their own socket reconnects.
-      app.log.warn('real-time bus reconnected; events published meanwhile were not delivered here');
+      // Nothing to replay: the sockets reconnect and their clients refetch what they show.
+      app.log.warn(
+        'real-time bus reconnected; events published meanwhile were missed here: closing sockets (1012)',
+      );
+      hub.restartAll();
     });
     hub.start();
 
