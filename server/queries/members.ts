@@ -1,5 +1,5 @@
 // Member and blocked lists of one threadline.
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { ROLE_RANK } from '../../common/roles.ts';
 import type { Db } from '../db/client.ts';
 import { timelineBlockedUsers, timelineMembers, users } from '../db/schema/index.ts';
@@ -26,4 +26,13 @@ export async function listBlocked(db: Db, timelineId: string) {
     .innerJoin(users, eq(users.id, timelineBlockedUsers.userId))
     .where(eq(timelineBlockedUsers.timelineId, timelineId))
     .orderBy(desc(timelineBlockedUsers.blockedAt));
+}
+
+/** Every member but the owner: those whom archiving unsubscribed. */
+export async function nonOwnerMemberIds(db: Db, timelineId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: timelineMembers.userId })
+    .from(timelineMembers)
+    .where(and(eq(timelineMembers.timelineId, timelineId), ne(timelineMembers.role, 'owner')));
+  return rows.map((r) => r.userId);
 }

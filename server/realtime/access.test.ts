@@ -94,8 +94,10 @@ describe('access ends at once', () => {
     expect(t.app.realtimeHub.hub.subscriberCount(w.timeline.id)).toBe(4);
   });
 
-  it('archiving leaves only the owner subscribed; the others cannot follow again until it is restored', async () => {
+  it('archiving leaves only the owner subscribed; the others cannot follow again until the restore tells them', async () => {
     const w = await setup();
+    const outsider = await socketUser(t.app);
+    open.push(outsider.socket);
     await w.owner.as.post(`${w.base}/archive`);
     for (const p of [w.moderator, w.participant, w.viewer]) {
       expect(await p.socket.next('unsubscribed')).toMatchObject({ reason: 'archived' });
@@ -104,8 +106,17 @@ describe('access ends at once', () => {
     expect(t.app.realtimeHub.hub.subscriberCount(w.timeline.id)).toBe(1);
     await w.owner.as.post(`${w.base}/restore`);
     await w.owner.socket.next('timeline_updated', { where: (m) => m.data.change === 'restored' });
+    // The others hear it on their own channels (they follow nothing there now), and may follow again.
+    for (const p of [w.moderator, w.participant, w.viewer]) {
+      const told = await p.socket.next('timeline_updated', { where: (m) => m.data.change === 'restored' });
+      expect(told.data).toMatchObject({
+        timelineId: w.timeline.id,
+        message: expect.stringContaining('restored'),
+      });
+    }
     await w.viewer.socket.subscribe(w.timeline.id);
-    for (const p of [w.moderator, w.participant]) await p.socket.expectNothing('timeline_updated');
+    expect(t.app.realtimeHub.hub.subscriberCount(w.timeline.id)).toBe(2);
+    await outsider.socket.expectNothing('timeline_updated');
   });
 
   it('after a deletion nothing more is delivered, even to posts racing it, and no one can follow again', async () => {

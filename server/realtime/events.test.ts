@@ -206,7 +206,7 @@ describe('threadline events reach every role that follows it, and no one else', 
     await quiet([...w.others, w.viewer, w.participant]);
   });
 
-  it('archived reaches the owner only (the others are unsubscribed first); restored the owner', async () => {
+  it('archived reaches the owner only (the others are unsubscribed first); restored every member', async () => {
     const w = await setup();
     await w.owner.as.post(`${w.base}/archive`);
     await each([w.owner], 'timeline_updated', update('archived'));
@@ -218,7 +218,9 @@ describe('threadline events reach every role that follows it, and no one else', 
     }
     await w.owner.as.post(`${w.base}/restore`);
     await each([w.owner], 'timeline_updated', update('restored'));
-    await quiet([...w.others, w.moderator, w.participant, w.viewer]);
+    // Every other member hears it on their own channel (archiving unsubscribed them), so they follow again.
+    await each([w.moderator, w.participant, w.viewer, w.idle], 'timeline_updated', update('restored'));
+    await quiet([w.outsider, w.blocked]);
   });
 
   it('deleted reaches every follower, then their subscriptions end', async () => {

@@ -216,6 +216,12 @@ export async function renderEvent(
         },
         now,
       );
+    case 'timeline_restored':
+      return message(
+        'timeline_updated',
+        { ...base, message: `${place} was restored`, change: 'restored' },
+        now,
+      );
     case 'join_requests_changed':
       // Only the pending badge and panel change: the client shows no card for it.
       return message(

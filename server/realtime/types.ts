@@ -60,7 +60,9 @@ export type UserBusEvent =
       timelineId: string;
       actorId: string;
       reason: 'removed' | 'blocked';
-    };
+    }
+  /** To the members archiving unsubscribed (all but the owner): it is active again, follow it anew. */
+  | { kind: 'user'; type: 'timeline_restored'; userIds: string[]; timelineId: string; actorId: string };
 
 /**
  * Access to a threadline's events ended. Each hub drops the matching subscriptions at once (before any

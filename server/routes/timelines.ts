@@ -25,7 +25,7 @@ import {
 import { timelineFor } from '../policies/timeline.ts';
 import { presentMember, presentMembership } from '../presenters/member.ts';
 import { presentTimelineDetail, presentTimelineListItem, timelineState } from '../presenters/timeline.ts';
-import { listMembers } from '../queries/members.ts';
+import { listMembers, nonOwnerMemberIds } from '../queries/members.ts';
 import { listUserTimelines } from '../queries/timelineList.ts';
 import type { TimelineBusEvent } from '../realtime/types.ts';
 import { type TimelineParams, timelineParams } from './params.ts';
@@ -35,6 +35,18 @@ const updated = (
   actorId: string,
   change: 'archived' | 'restored' | 'deleted' | 'permissions' | 'approval',
 ): TimelineBusEvent => ({ kind: 'timeline', type: 'timeline_updated', timelineId, actorId, change });
+
+/** Ids per bus event: 100 UUIDs keep a NOTIFY payload near 4 KB, under PostgreSQL's 8,000 bytes. */
+const IDS_PER_EVENT = 100;
+
+/** Archiving unsubscribed everyone but the owner: their own channels hear of the restore, so they follow it again. */
+async function tellRestored(app: FastifyInstance, timelineId: string, actorId: string) {
+  const memberIds = await nonOwnerMemberIds(app.db, timelineId);
+  for (let i = 0; i < memberIds.length; i += IDS_PER_EVENT) {
+    const userIds = memberIds.slice(i, i + IDS_PER_EVENT);
+    await app.realtime.publish({ kind: 'user', type: 'timeline_restored', userIds, timelineId, actorId });
+  }
+}
 
 export async function timelineRoutes(app: FastifyInstance) {
   const { db, config } = app;
@@ -94,6 +106,12 @@ export async function timelineRoutes(app: FastifyInstance) {
           });
         }
         await app.realtime.publish(updated(t.id, me, action === 'archive' ? 'archived' : 'restored'));
+        if (action === 'restore') {
+          // Committed already: a failed lookup must not turn the restore into an error.
+          await tellRestored(app, t.id, me).catch((err) =>
+            request.log.warn({ err }, 'restore event not published'),
+          );
+        }
         return { id: t.id, state: timelineState(t), archivedAt: t.archivedAt?.toISOString() ?? null };
       },
     );
