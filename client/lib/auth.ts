@@ -42,6 +42,12 @@ export function useStartSignIn() {
     meta?.authProvider === 'local' ? navigate(loginScreenPath(tab)) : goToLogin(null, tab);
 }
 
+let signingOut = false;
+
+/** True once this tab started signing out: the socket's 4001 must not send it to sign-in meanwhile. */
+export const isSigningOut = () => signingOut;
+
 export function signOut() {
+  signingOut = true;
   window.location.href = '/api/logout';
 }

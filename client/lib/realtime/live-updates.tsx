@@ -8,7 +8,7 @@ import { REALTIME } from '../../../common/realtime-constants.ts';
 import type { TimelineListItem } from '../../../common/schemas/timeline.ts';
 import type { CurrentUser } from '../../../common/schemas/user.ts';
 import { NotificationCard } from '../../components/notification-card.tsx';
-import { USER_QUERY_KEY } from '../auth.ts';
+import { isSigningOut, USER_QUERY_KEY } from '../auth.ts';
 import { apiRequest } from '../queryClient.ts';
 import { timelineKeys, timelineListUrl } from '../timeline-keys.ts';
 import { useLiveDashboard } from './live-dashboard.ts';
@@ -83,6 +83,8 @@ function useSessionEnd(client: RealtimeClient, queryClient: QueryClient) {
   React.useEffect(
     () =>
       client.onSessionEnded(async () => {
+        // This tab's own Sign Out ended it: its navigation to /api/logout (then /) is under way.
+        if (isSigningOut()) return;
         await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
         const user = queryClient.getQueryData<CurrentUser | null>(USER_QUERY_KEY);
         if (user?.id === client.userId) client.connect();

@@ -60,6 +60,12 @@ describe('comments and tombstones', () => {
     });
   });
 
+  it('does not count a comment twice when its live event came before the create call answered', () => {
+    const comment = makeComment();
+    const live = makePost({ commentCount: 3, latestComment: comment });
+    expect(withComment(live, comment)).toBe(live);
+  });
+
   it('empties a deleted post like the server does', () => {
     const post = makePost({ reactionCounts: { [HEART]: 1 }, commentCount: 2, isPinned: true });
     expect(toTombstone(post, '2026-02-01T00:00:00Z')).toMatchObject({

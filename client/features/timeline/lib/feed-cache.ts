@@ -56,12 +56,14 @@ export const withReactions = (
   r: Pick<ReactionResponse, 'reactionCounts' | 'myReactions'>,
 ): Post => ({ ...post, reactionCounts: r.reactionCounts, myReactions: r.myReactions });
 
-/** A new comment: one more, and the newest for the collapsed view. */
-export const withComment = (post: Post, comment: Comment): Post => ({
-  ...post,
-  commentCount: post.commentCount + 1,
-  latestComment: comment,
-});
+/**
+ * A new comment: one more, and the newest for the collapsed view. The live `new_comment` event may have
+ * brought it (with the server's count) before the create call answered: then it is already counted.
+ */
+export const withComment = (post: Post, comment: Comment): Post =>
+  post.latestComment?.id === comment.id
+    ? post
+    : { ...post, commentCount: post.commentCount + 1, latestComment: comment };
 
 /** What the server now returns for a deleted post (see the contract): a tombstone. */
 export const toTombstone = (post: Post, deletedAt: string): Post => ({
