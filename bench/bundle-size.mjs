@@ -10,14 +10,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist', 'client');
 
 /**
- * Route -> the modules it renders; signed-in screens also mount the (lazy) messaging modal and toaster, and
- * the real-time chunk (socket client, live updates, notification card).
+ * Route -> the modules it renders; signed-in screens also mount the (lazy) toaster and the real-time chunk
+ * (socket client, live updates, notification card). The messaging modal's chunk loads on its first opening.
  */
-const MODAL = [
-  'features/messages/components/messaging-modal.tsx',
-  'components/ui/toaster.tsx',
-  'lib/realtime/live-updates.tsx',
-];
+const MODAL = ['components/ui/toaster.tsx', 'lib/realtime/live-updates.tsx'];
 export const ROUTES = [
   ['/ (landing, signed out)', ['features/landing/components/landing-page.tsx']],
   ['/login', ['features/auth/components/login-page.tsx']],

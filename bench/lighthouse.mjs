@@ -5,11 +5,11 @@
 //      over CDP (cold cache), for two links: "Slow 4G" (Lighthouse's figures) and DevTools' "Slow 3G".
 // Usage: node bench/lighthouse.mjs [--no-build] [--runs=3]. Needs Chromium (CHROME_PATH, default
 // /usr/bin/chromium). Prints the median of the runs.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { freePort, startAppServer } from '../scripts/lib/app-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -31,31 +31,6 @@ const LINKS = {
 };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-function freePort() {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port) {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: tmp, LOG_LEVEL: 'warn' },
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/meta`)).ok) return server;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  server.kill();
-  throw new Error('server did not start');
-}
 
 function lighthouse(url) {
   const out = path.join(tmp, 'report.json');
@@ -123,7 +98,7 @@ if (!process.argv.includes('--no-build')) {
   }
 }
 const port = await freePort();
-const server = await startServer(port);
+const server = await startAppServer(port, tmp);
 const url = `http://127.0.0.1:${port}/`;
 try {
   const reports = [];

@@ -22,6 +22,12 @@ export const FEED = {
   emojiMaxChars: 10,
 } as const;
 
+/** Direct messages (spec 000 §7): a conversation's messages come newest page first. */
+export const MESSAGING = {
+  pageSize: 50,
+  maxPageSize: 100,
+} as const;
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;

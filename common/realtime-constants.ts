@@ -50,6 +50,8 @@ export const EVENT_TYPES = [
   'timeline_updated',
   'join_request',
   'join_request_processed',
+  'new_message',
+  'message_read',
   'notification',
 ] as const satisfies readonly EventType[];
 

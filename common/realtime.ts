@@ -3,6 +3,7 @@
 //   server -> client: authenticated, subscribed, unsubscribed, error, auth_error, and notifications: a message
 //   whose `type` is the event (new_post, new_comment, ...) with `data` and `timestamp`.
 import { z } from 'zod';
+import type { Message } from './schemas/conversation.ts';
 import type { Comment, Post } from './schemas/post.ts';
 
 // The constants and the event-type guard live in realtime-constants.ts (no zod there), so the browser's
@@ -61,7 +62,7 @@ interface Base {
   author?: EventAuthor;
 }
 
-/** Every event type and its data. The messaging issue adds `new_message`. */
+/** Every event type and its data. */
 export interface EventDataMap {
   /** The post as GET /api/timelines/{id}/posts presents it (authors' e-mail addresses left out). */
   new_post: Base & { timelineId: string; postId: string; post: Post };
@@ -94,6 +95,23 @@ export interface EventDataMap {
   join_request: Base & { timelineId: string; requestId: string; pendingCount: number };
   /** To the requester: their request was approved or rejected. */
   join_request_processed: Base & { timelineId: string; requestId: string; status: 'approved' | 'rejected' };
+  /**
+   * On both people's own channels (the sender's other tabs too): a direct message was sent. `message` is
+   * the card's text ("New message from {name}"); the message itself is `directMessage`, whose `isRead` is
+   * false. The client shows a card only to the recipient, and not while that conversation is on screen.
+   */
+  new_message: Base & {
+    timelineId: string;
+    conversationId: string;
+    messageId: string;
+    senderId: string;
+    directMessage: Message;
+  };
+  /**
+   * On the other person's own channel (and the reader's other tabs): `readerId` read every message sent to
+   * them in the conversation up to `readAt` (the read receipt). No card.
+   */
+  message_read: Base & { timelineId: string; conversationId: string; readerId: string; readAt: string };
   /** A generic notification (the card shows its message). */
   notification: Base & { timelineId?: string };
 }

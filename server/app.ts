@@ -10,18 +10,23 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { BODY_LIMIT_BYTES } from '../common/limits.ts';
 import { authPlugin, requireUser } from './auth/plugin.ts';
 import { SessionStore } from './auth/sessions.ts';
+import { billingPlugin } from './billing/index.ts';
+import { sweepPeriodEnds } from './billing/period-end.ts';
+import { stripeCspSources } from './billing/stripe-csp.ts';
 import { sweepUploads } from './commands/sweep-uploads.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errorHandler.ts';
 import { AttemptLimiter, MemoryAttemptStore } from './http/limiter.ts';
 import { PostgresAttemptStore } from './http/limiterPostgres.ts';
-import { loggerOptions, RequestLogController } from './http/logging.ts';
+import { loggerOptions, newRequestId, RequestLogController } from './http/logging.ts';
 import { isCrossSite } from './http/origin.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
 import { realtimePlugin } from './realtime/index.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commentRoutes } from './routes/comments.ts';
+import { conversationRoutes } from './routes/conversations.ts';
+import { healthRoutes } from './routes/health.ts';
 import { joinRequestRoutes } from './routes/joinRequests.ts';
 import { memberRoutes } from './routes/members.ts';
 import { metaRoutes } from './routes/meta.ts';
@@ -29,6 +34,7 @@ import { objectRoutes } from './routes/objects.ts';
 import { postRoutes } from './routes/posts.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { reactionRoutes } from './routes/reactions.ts';
+import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { timelineRoutes } from './routes/timelines.ts';
 import { unreadRoutes } from './routes/unread.ts';
@@ -70,6 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
     logController: new RequestLogController(),
+    // A random id per request in every log line of it (reqId) and in the x-request-id answer header.
+    genReqId: newRequestId,
+    // During shutdown requests still on open connections are served (with Connection: close) instead of
+    // Fastify's bare 503, so /api/health can say shutting_down while in-flight requests drain.
+    return503OnClosing: false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
@@ -93,6 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   // No /api answer is cached: they carry signed-in users' data (DECISIONS §3).
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
@@ -100,20 +114,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Only JSON bodies: a cross-site form can send text/plain, never application/json without CORS.
   app.removeContentTypeParser('text/plain');
 
+  const stripeCsp = stripeCspSources(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeCsp.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // https: for avatars an OpenID provider hosts (the picture claim).
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // With STORAGE=s3 the browser PUTs uploads straight to the bucket.
-        connectSrc: ["'self'", ...uploadConnectSources(config)],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...uploadConnectSources(config), ...stripeCsp.connect],
+        frameSrc: ["'self'", ...stripeCsp.frame],
         // The image compressor's worker starts from a blob: URL and loads the bundled library from 'self'.
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -138,8 +153,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { sessions: new SessionStore(database.db, deps.sessionSecret) });
   // The /ws socket authenticates with the session cookie itself (it is not under requireUser).
   await app.register(realtimePlugin, { database });
+  await app.register(billingPlugin);
   await app.register(metaRoutes);
+  await app.register(healthRoutes);
   await app.register(authRoutes);
+  // Stripe signs its calls; there is no session (BILLING_PROVIDER=stripe only).
+  await app.register(stripeWebhookRoutes);
   // Outside the signed-in subtree: a visitor gets the same 404 as anyone else without access.
   await app.register(objectRoutes);
   await app.register(async (signedIn) => {
@@ -154,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await signedIn.register(reactionRoutes);
     await signedIn.register(subscriptionRoutes);
     await signedIn.register(uploadRoutes);
+    await signedIn.register(conversationRoutes);
   });
 
   await registerClient(app, deps.clientDir ?? path.join(rootDir, 'dist', 'client'));
@@ -203,6 +223,10 @@ function scheduleMaintenance(app: FastifyInstance, database: Database) {
       app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session purge failed'));
       app.limiter.purge().catch((err) => app.log.warn({ err }, 'rate-limit purge failed'));
       sweepUploads(app).catch((err) => app.log.warn({ err }, 'orphan upload sweep failed'));
+      // Sandbox periods that passed end or renew (Stripe's come by webhook).
+      if (app.billing?.name === 'sandbox') {
+        sweepPeriodEnds(app.db).catch((err) => app.log.warn({ err }, 'sandbox period-end sweep failed'));
+      }
     },
     60 * 60 * 1000,
   );

@@ -79,6 +79,8 @@ const envSchema = z
     STRIPE_PRICE_PRO_YEARLY: z.string().min(1).optional(),
     STRIPE_PRICE_COMMUNITY_MONTHLY: z.string().min(1).optional(),
     STRIPE_PRICE_COMMUNITY_YEARLY: z.string().min(1).optional(),
+    // Where the Stripe API lives; tests point it at their local stand-in (server/test/stripe-standin.ts).
+    STRIPE_API_URL: url.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
   })
@@ -108,6 +110,17 @@ const envSchema = z
       env.BILLING_PROVIDER === 'stripe',
       ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
       'BILLING_PROVIDER=stripe',
+    );
+    // Each paid plan and period is a recurring Price in the Stripe dashboard.
+    need(
+      env.BILLING_PROVIDER === 'stripe',
+      [
+        'STRIPE_PRICE_PRO_MONTHLY',
+        'STRIPE_PRICE_PRO_YEARLY',
+        'STRIPE_PRICE_COMMUNITY_MONTHLY',
+        'STRIPE_PRICE_COMMUNITY_YEARLY',
+      ],
+      'BILLING_PROVIDER=stripe (the id, price_..., of that plan and period in Stripe)',
     );
   });
 
@@ -158,6 +171,8 @@ export interface Config {
     stripePublishableKey: string | undefined;
     stripeWebhookSecret: string | undefined;
     prices: Record<'proMonthly' | 'proYearly' | 'communityMonthly' | 'communityYearly', string | undefined>;
+    /** STRIPE_API_URL: Stripe's API base (https://api.stripe.com when unset). */
+    stripeApiUrl: string | undefined;
   };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean | number | string[];
@@ -217,6 +232,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         communityMonthly: e.STRIPE_PRICE_COMMUNITY_MONTHLY,
         communityYearly: e.STRIPE_PRICE_COMMUNITY_YEARLY,
       },
+      stripeApiUrl: e.STRIPE_API_URL,
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

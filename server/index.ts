@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { describeError } from './http/logging.ts';
+import { gracefulShutdown, shutdownDelayFromEnv } from './ops/shutdown.ts';
 import { loadSessionSecret } from './secrets.ts';
 
 async function main() {
@@ -18,6 +19,13 @@ async function main() {
     }
     throw err;
   }
+  let shutdownDelay: number;
+  try {
+    shutdownDelay = shutdownDelayFromEnv();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
   const dataDir = path.resolve(config.dataDir);
   const database: Database = config.databaseUrl
     ? await openPostgres(config.databaseUrl)
@@ -25,14 +33,26 @@ async function main() {
   const sessionSecret = await loadSessionSecret(dataDir, config.sessionSecret);
   const app = await buildApp({ config, database, sessionSecret, maintenance: true });
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    if (stopping) {
+      // A second Ctrl-C (or signal) does not wait for the drain.
+      app.log.warn({ signal }, 'second signal during shutdown: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    try {
+      const drained = await gracefulShutdown(app, database, { delayMs: shutdownDelay });
+      app.log.info(drained ? 'shut down cleanly' : 'shut down after cutting unfinished requests');
+      process.exit(0);
+    } catch (err) {
+      console.error(`Threadline could not shut down cleanly: ${describeError(err)}`);
+      process.exit(1);
+    }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (config.trustProxy === true) {
     app.log.warn(

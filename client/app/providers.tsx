@@ -8,12 +8,13 @@ import { DeferredToaster } from './deferred-toaster.tsx';
 export function AppProviders({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RealtimeProvider>
-        <MessagingModalProvider>
+      {/* Outside the socket's provider: its notification card opens the modal on a new message. */}
+      <MessagingModalProvider>
+        <RealtimeProvider>
           {children}
           <DeferredToaster />
-        </MessagingModalProvider>
-      </RealtimeProvider>
+        </RealtimeProvider>
+      </MessagingModalProvider>
     </QueryClientProvider>
   );
 }

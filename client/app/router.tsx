@@ -4,7 +4,9 @@ import * as React from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { SignInRedirect } from '../features/auth/components/sign-in-redirect.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
+import { PreviousPathTracker } from '../features/messages/lib/previous-path.ts';
 import { useAuth, useMeta } from '../lib/auth.ts';
+import { useMessagingModal } from '../lib/messaging-modal.tsx';
 import { isAppPath, readLoginQuery } from '../lib/sign-in.ts';
 import { lazyNamed } from './lazy-named.ts';
 
@@ -42,6 +44,17 @@ function Loading() {
         Loading...
       </span>
     </main>
+  );
+}
+
+/** The messaging modal's chunk (the conversation list and its dependencies) loads on its first opening only. */
+function DeferredMessagingModal() {
+  const { openCount } = useMessagingModal();
+  if (openCount === 0) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <MessagingModal />
+    </React.Suspense>
   );
 }
 
@@ -93,9 +106,7 @@ function SignedInRoutes() {
         <Route path="/timeline/:id">{(params) => <TimelinePage id={params.id} />}</Route>
         <Route component={NotFoundPage} />
       </Switch>
-      <React.Suspense fallback={null}>
-        <MessagingModal />
-      </React.Suspense>
+      <DeferredMessagingModal />
     </>
   );
 }
@@ -105,6 +116,8 @@ export function AppRouter() {
   return (
     <>
       <ScrollToTop />
+      {/* The Messages page's back button needs the path before it (document.referrer stays the first). */}
+      <PreviousPathTracker />
       <React.Suspense fallback={<Loading />}>
         {isAuthenticated ? <SignedInRoutes /> : <SignedOutRoutes loading={isLoading} />}
       </React.Suspense>

@@ -5,7 +5,9 @@ import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { shownName } from '../../common/names.ts';
 import { signOut, useAuth, useMeta } from '../lib/auth.ts';
+import { capCount } from '../lib/format.ts';
 import { useMessagingModal } from '../lib/messaging-modal.tsx';
+import { useUnreadMessages } from '../lib/use-unread-messages.ts';
 import { LogoMark, Wordmark } from './logo.tsx';
 import { Button } from './ui/button.tsx';
 import {
@@ -21,16 +23,36 @@ interface HeaderAction {
   label: string;
   icon: LucideIcon;
   run: () => void;
+  /** A count shown beside the label (capped at 99+) and spoken in the name: "Messages, 3 unread". */
+  unread?: number;
 }
+
+/** The visible count; the accessible name carries the number (the badge itself is not read). */
+function CountBadge({ count }: { count: number | undefined }) {
+  if (!count || count <= 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-blue-600 px-1.5 text-xs font-semibold leading-5 text-white"
+    >
+      {capCount(count)}
+    </span>
+  );
+}
+
+/** "Messages, 3 unread" while there is a count, else the visible label alone. */
+const nameOf = ({ label, unread }: HeaderAction) =>
+  unread && unread > 0 ? `${label}, ${unread} unread` : undefined;
 
 /** Wide screens: every action as a labelled button. */
 function HeaderButtons({ actions }: { actions: HeaderAction[] }) {
   return (
     <nav aria-label="Main" className="ml-auto hidden shrink-0 items-center gap-1 md:flex">
-      {actions.map(({ label, icon: Icon, run }) => (
-        <Button key={label} variant="ghost" size="sm" onClick={run}>
-          <Icon aria-hidden />
-          {label}
+      {actions.map((action) => (
+        <Button key={action.label} variant="ghost" size="sm" onClick={action.run} aria-label={nameOf(action)}>
+          <action.icon aria-hidden />
+          {action.label}
+          <CountBadge count={action.unread} />
         </Button>
       ))}
     </nav>
@@ -40,23 +62,31 @@ function HeaderButtons({ actions }: { actions: HeaderAction[] }) {
 /** Small screens: the same actions, labelled, in one menu (icons alone said too little at 360 px). */
 function HeaderMenu({ actions }: { actions: HeaderAction[] }) {
   const last = actions.length - 1;
+  // The closed menu shows the unread messages too, or they would be hidden at 360 px.
+  const unread = actions.reduce((sum, action) => sum + (action.unread ?? 0), 0);
   return (
     <nav aria-label="Main" className="ml-auto shrink-0 md:hidden">
       {/* Not modal: Messages opens a dialog as the menu closes. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="sm">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={unread > 0 ? `Menu, ${unread} unread messages` : undefined}
+          >
             <Menu aria-hidden="true" />
             Menu
+            <CountBadge count={unread} />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="min-w-44">
-          {actions.map(({ label, icon: Icon, run }, i) => (
-            <React.Fragment key={label}>
+          {actions.map((action, i) => (
+            <React.Fragment key={action.label}>
               {i === last && <DropdownMenuSeparator />}
-              <DropdownMenuItem onSelect={run}>
-                <Icon aria-hidden />
-                {label}
+              <DropdownMenuItem onSelect={action.run} aria-label={nameOf(action)}>
+                <action.icon aria-hidden />
+                {action.label}
+                <CountBadge count={action.unread} />
               </DropdownMenuItem>
             </React.Fragment>
           ))}
@@ -70,11 +100,12 @@ export function AppHeader() {
   const { user } = useAuth();
   const { data: meta } = useMeta();
   const messaging = useMessagingModal();
+  const unreadMessages = useUnreadMessages();
   const [, navigate] = useLocation();
   const name = shownName(user);
   const showBilling = meta !== undefined && meta.billingProvider !== 'off';
   const actions: HeaderAction[] = [
-    { label: 'Messages', icon: MessageCircle, run: () => messaging.open() },
+    { label: 'Messages', icon: MessageCircle, run: () => messaging.open(), unread: unreadMessages },
     { label: 'My Requests', icon: Inbox, run: () => navigate('/my-requests') },
     ...(showBilling ? [{ label: 'Billing', icon: CreditCard, run: () => navigate('/billing') }] : []),
     { label: 'Sign Out', icon: LogOut, run: signOut },

@@ -2,6 +2,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_CARD } from '../../common/realtime.ts';
 import { button, cleanup, render } from '../features/home/test/render.tsx';
+import { MessagingModalProvider, useMessagingModal } from '../lib/messaging-modal.tsx';
 import {
   type AppNotification,
   createNotificationStore,
@@ -30,9 +31,21 @@ const card = () => document.querySelector<HTMLElement>('aside[aria-label="Notifi
 const status = () => document.querySelector<HTMLElement>('[role="status"]');
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
+const modal: { current: ReturnType<typeof useMessagingModal> | null } = { current: null };
+function ModalProbe() {
+  modal.current = useMessagingModal();
+  return null;
+}
+
 function setup(path = '/') {
   const store = createNotificationStore();
-  const view = render(<NotificationCard store={store} />, { path });
+  const view = render(
+    <MessagingModalProvider>
+      <ModalProbe />
+      <NotificationCard store={store} />
+    </MessagingModalProvider>,
+    { path },
+  );
   const add = (n: AppNotification) => act(() => store.add(n));
   return { store, add, ...view };
 }
@@ -125,6 +138,17 @@ describe('NotificationCard', () => {
     expect(card()).toBeNull();
   });
 
+  it('View on a new message opens the messaging modal on its conversation, not a page', () => {
+    const { add, history } = setup('/profile');
+    add(note({ type: 'new_message', href: null, conversationId: 'c1', message: 'New message from Ada' }));
+    advance(NOTIFICATION_CARD.enterDelayMs);
+    expect(card()?.textContent).toContain('New message from Ada');
+    act(() => button(card()!, 'View')!.click());
+    expect(modal.current).toMatchObject({ isOpen: true, initialConversationId: 'c1' });
+    expect(history.at(-1)).toBe('/profile');
+    expect(card()).toBeNull();
+  });
+
   it('has no View button when there is nothing to open', () => {
     const { add } = setup();
     add(note({ href: null, message: 'Garden Club was deleted' }));
@@ -183,7 +207,7 @@ describe('toNotification', () => {
 
   it('uses the generic text for unknown types or a missing message', () => {
     expect(toNotification(post(ada, ''), at('/'))?.message).toBe(GENERIC_NOTIFICATION);
-    const future = { type: 'new_message', data: { message: 'Hi there', author: ada }, timestamp: ts };
+    const future = { type: 'poll_created', data: { message: 'Hi there', author: ada }, timestamp: ts };
     expect(toNotification(future, at('/'))).toMatchObject({ message: GENERIC_NOTIFICATION, href: null });
   });
 
@@ -221,5 +245,75 @@ describe('toNotification', () => {
     expect(toNotification(decided('rejected'), at('/'))?.href).toBe('/my-requests');
     // Shown even on that threadline's address: the requester is not a member, so that page does not update.
     expect(toNotification(decided('approved'), at(`/timeline/${T1}`))).not.toBeNull();
+  });
+
+  describe('direct messages', () => {
+    const C1 = 'c1';
+    const sent = (sender = ada, conversationId = C1) =>
+      ({
+        type: 'new_message',
+        data: {
+          message: `New message from ${sender.name}`,
+          author: sender,
+          timelineId: T1,
+          conversationId,
+          messageId: 'm1',
+          senderId: sender.id,
+          directMessage: { id: 'm1', conversationId, senderId: sender.id, content: 'Hi', isRead: false },
+        },
+        timestamp: ts,
+      }) as never;
+    const read = (reader: typeof ada) =>
+      ({
+        type: 'message_read',
+        data: {
+          message: `${reader.name} read your messages`,
+          author: reader,
+          timelineId: T1,
+          conversationId: C1,
+          readerId: reader.id,
+          readAt: ts,
+        },
+        timestamp: ts,
+      }) as never;
+
+    it('the recipient gets "New message from {name}", View opening the modal on that conversation', () => {
+      expect(toNotification(sent(), at('/'))).toMatchObject({
+        type: 'new_message',
+        message: 'New message from Ada Lovelace',
+        author: ada,
+        timelineId: T1,
+        conversationId: C1,
+        href: null,
+      });
+    });
+
+    it('the sender (their other tabs) gets no card', () => {
+      expect(toNotification(sent({ ...ada, id: ME }), at('/'))).toBeNull();
+    });
+
+    it('no card while that conversation is on screen; one for another conversation', () => {
+      expect(toNotification(sent(), { ...at('/messages'), openConversationId: C1 })).toBeNull();
+      expect(toNotification(sent(), { ...at('/'), openConversationId: C1 })).toBeNull();
+      expect(toNotification(sent(ada, 'c2'), { ...at('/messages'), openConversationId: C1 })).toMatchObject({
+        conversationId: 'c2',
+      });
+      expect(toNotification(sent(), { ...at('/messages'), openConversationId: null })).not.toBeNull();
+    });
+
+    it('shows on the threadline page of that conversation too (the page does not show messages)', () => {
+      expect(toNotification(sent(), at(`/timeline/${T1}`))).toMatchObject({ conversationId: C1 });
+    });
+
+    it('falls back to the sender’s name when the event has no text', () => {
+      const event = sent() as { data: { message: string } };
+      event.data.message = '';
+      expect(toNotification(event as never, at('/'))?.message).toBe('New message from Ada Lovelace');
+    });
+
+    it('read receipts never show a card', () => {
+      expect(toNotification(read(ada), at('/'))).toBeNull();
+      expect(toNotification(read({ ...ada, id: ME }), at('/'))).toBeNull();
+    });
   });
 });

@@ -6,6 +6,7 @@ import * as React from 'react';
 import { useLocation } from 'wouter';
 import { NOTIFICATION_CARD } from '../../common/realtime-constants.ts';
 import { focusHeadingIfLost } from '../lib/focus-heading.ts';
+import { useMessagingModal } from '../lib/messaging-modal.tsx';
 import type { AppNotification, NotificationStore } from '../lib/realtime/notifications.ts';
 import { cn } from '../lib/utils.ts';
 import { Button } from './ui/button.tsx';
@@ -44,6 +45,7 @@ function Card({ notification, onGone }: { notification: AppNotification; onGone:
   const [phase, setPhase] = React.useState<Phase>('entering');
   const [held, setHeld] = React.useState({ pointer: false, focus: false });
   const [, navigate] = useLocation();
+  const messaging = useMessagingModal();
   const ref = React.useRef<HTMLElement>(null);
   /** Where the focus was before a keyboard user came to the card, to give it back on close. */
   const returnFocus = React.useRef<HTMLElement | null>(null);
@@ -82,14 +84,15 @@ function Card({ notification, onGone }: { notification: AppNotification; onGone:
     setPhase('exiting');
   };
   const view = () => {
-    const href = notification.href;
+    const { href, conversationId } = notification;
     if (hadFocus.current) {
-      // The next screen puts the focus on its heading.
+      // The next screen puts the focus on its heading (the modal takes it itself).
       hadFocus.current = false;
-      giveFocusBack(ref.current, null);
+      if (!conversationId) giveFocusBack(ref.current, null);
     }
     onGoneRef.current();
-    if (href) navigate(href);
+    if (conversationId) messaging.open(conversationId);
+    else if (href) navigate(href);
   };
 
   const who = notification.author;
@@ -129,7 +132,7 @@ function Card({ notification, onGone }: { notification: AppNotification; onGone:
       <div className="min-w-0 flex-1">
         {who && <p className="truncate text-sm font-semibold">{who.name}</p>}
         <p className="wrap-anywhere text-sm text-muted-foreground">{notification.message}</p>
-        {notification.href && (
+        {(notification.href || notification.conversationId) && (
           <Button size="sm" className="mt-3" onClick={view}>
             View
           </Button>

@@ -11,6 +11,8 @@ export const META_QUERY_KEY = ['/api/meta'] as const;
 export interface Meta {
   authProvider: 'local' | 'oidc';
   billingProvider: 'sandbox' | 'stripe' | 'off';
+  /** Stripe's publishable key when billingProvider is stripe, else null. */
+  stripePublishableKey: string | null;
 }
 
 /** The current user; a 401 or any error means signed out (no retry). */

@@ -5,6 +5,8 @@ interface MessagingModalState {
   isOpen: boolean;
   /** The conversation to show first, when the opener names one. */
   initialConversationId: string | null;
+  /** Counts open() calls, so an open modal follows a second open(id) (a notification's View, say). */
+  openCount: number;
   open: (conversationId?: string) => void;
   close: () => void;
 }
@@ -14,12 +16,15 @@ const MessagingModalContext = React.createContext<MessagingModalState | null>(nu
 export function MessagingModalProvider({ children }: { children: React.ReactNode }) {
   const [isOpen, setIsOpen] = React.useState(false);
   const [initialConversationId, setInitialConversationId] = React.useState<string | null>(null);
+  const [openCount, setOpenCount] = React.useState(0);
   const value = React.useMemo<MessagingModalState>(
     () => ({
       isOpen,
       initialConversationId,
+      openCount,
       open: (conversationId) => {
         setInitialConversationId(conversationId ?? null);
+        setOpenCount((n) => n + 1);
         setIsOpen(true);
       },
       close: () => {
@@ -27,7 +32,7 @@ export function MessagingModalProvider({ children }: { children: React.ReactNode
         setInitialConversationId(null);
       },
     }),
-    [isOpen, initialConversationId],
+    [isOpen, initialConversationId, openCount],
   );
   return <MessagingModalContext.Provider value={value}>{children}</MessagingModalContext.Provider>;
 }

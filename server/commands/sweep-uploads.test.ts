@@ -86,11 +86,19 @@ describe.each(['local', 's3'] as const)('orphan sweep on %s storage', (backend) 
     const held = new Promise<void>((r) => {
       release = r;
     });
+    let locked: () => void = () => {};
+    const hasLock = new Promise<void>((r) => {
+      locked = r;
+    });
     const post = app.db.transaction(async (tx) => {
       await tx.select().from(uploads).where(eq(uploads.id, id)).for('update');
+      locked();
       await tx.update(uploads).set({ status: 'attached', attachedAt: new Date() }).where(eq(uploads.id, id));
       await held;
     });
+    // The sweep starts only once the post holds the row (on a loaded machine it could otherwise win the
+    // race, find the upload still unattached and rightly remove it).
+    if (t.database.kind === 'postgres') await hasLock;
     const sweep = t.database.kind === 'postgres' ? sweepUploads(app, new Date(Date.now() + 25 * HOUR)) : null;
     await new Promise((r) => setTimeout(r, 200));
     release();

@@ -18,6 +18,8 @@ export interface Database {
 }
 
 const MIGRATION_LOCK = 'threadline:migrations';
+/** How long a request waits for a PostgreSQL connection (a new one, or a free one from the pool). */
+export const CONNECT_TIMEOUT_MS = 5000;
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -25,10 +27,22 @@ export async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection that cannot be made (PostgreSQL down, network cut) fails within CONNECT_TIMEOUT_MS, so
+  // requests answer 503 at once instead of hanging; keepAlive notices a dead peer on idle connections.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle client whose connection drops (server restart, admin kill) emits 'error'; unhandled, that
   // would crash the process. The pool discards that client and the next query opens a new one.
   pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
+  // A checked-out client (inside a transaction) whose connection drops also emits 'error', and the pool
+  // listens only to idle ones: without this the process would crash. The client's next query fails (503)
+  // and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  releaseOnConnectionError(pool);
   const db = drizzle(pool, { schema });
   try {
     // Drizzle's migrator takes no lock: instances starting together on an empty database would race.
@@ -51,6 +65,34 @@ export async function openPostgres(url: string): Promise<Database> {
     maintain: async () => {},
     close: () => pool.end(),
   };
+}
+
+/**
+ * drizzle's transaction() checks a client out and sends BEGIN before its try/finally: when BEGIN fails
+ * (the connection dropped), the client is never released, and each outage would shrink the pool until
+ * nothing is left (and pool.end() hangs). So a client checked out with connect() goes back to the pool (to
+ * be discarded) as soon as its connection fails, and a later release() of it does nothing.
+ */
+function releaseOnConnectionError(pool: import('pg').Pool) {
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    // The callback form is pg's own (pool.query), which releases its client itself.
+    if (callback) return connect(callback);
+    return connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const once = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', onError);
+        release(err);
+      };
+      const onError = (err: Error) => once(err);
+      client.on('error', onError);
+      client.release = once;
+      return client;
+    });
+  }) as typeof pool.connect;
 }
 
 /** Opens PGlite in `dir` (or in memory when dir is undefined) and applies migrations. */

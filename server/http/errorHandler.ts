@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { HttpError } from './errors.ts';
 import { fieldProblems, summarise } from './zod.ts';
 
@@ -28,6 +29,11 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
     const message =
       FASTIFY_MESSAGES[code] ?? (err instanceof SyntaxError ? 'Body is not valid JSON' : err.message);
     return reply.code(status).send({ message });
+  }
+  if (isDatabaseUnavailable(err)) {
+    // The database (or another service) is down or unreachable: a retryable 503, not a bug.
+    request.log.warn({ err }, 'service unavailable');
+    return reply.code(503).header('retry-after', '5').send({ message: 'Service temporarily unavailable' });
   }
   request.log.error({ err }, 'unhandled error');
   return reply.code(500).send({ message: 'Internal server error' });

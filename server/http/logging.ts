@@ -1,5 +1,6 @@
 // Logging (DECISIONS §3): one line per request at info, details at debug, human-readable lines on a
 // terminal, and never a password, hash, session id, query string or the parameters of a failed SQL query.
+import { randomBytes } from 'node:crypto';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pretty from 'pino-pretty';
 import { pgError } from '../db/errors.ts';
@@ -32,6 +33,14 @@ export function safeError(err: unknown, depth = 0): LoggedError {
   if (isQueryError) logged.query = query;
   if (err.cause !== undefined && depth < 3) logged.cause = safeError(err.cause, depth + 1);
   return logged;
+}
+
+/**
+ * A request's id: random (Fastify's default counts from 1 in each process, so ids repeat across restarts and
+ * instances), never taken from the client's headers (it would choose what the logs say).
+ */
+export function newRequestId(): string {
+  return randomBytes(8).toString('hex');
 }
 
 /** Fastify's logger: JSON lines, or pretty ones when standard output is a terminal. */

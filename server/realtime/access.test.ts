@@ -1,37 +1,20 @@
 // Access ends at once: after a block (removal), a leave or a deletion nothing more reaches that user for the
 // threadline, archiving keeps only the owner subscribed, and subscribing again is refused with `error`.
 // The races mean something on PostgreSQL (TEST_DATABASE_URL); on PGlite they run one at a time.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REALTIME_ERRORS, type ServerMessage } from '../../common/realtime.ts';
-import type { Role } from '../../common/roles.ts';
 import { setupTestApp } from '../test/app.ts';
-import { addMember, buildThreadline } from '../test/factories.ts';
-import { socketUser, type TestSocket } from '../test/ws.ts';
+import { followedThreadline, type SocketPerson, socketPeople, type TestSocket } from '../test/ws.ts';
 
 const t = setupTestApp();
-type Person = Awaited<ReturnType<typeof socketUser>>;
+type Person = SocketPerson;
 
-const open: TestSocket[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
+const person = socketPeople(t);
 
-/** A threadline followed by its owner and one member of each other role. */
+/** A threadline followed by its owner and one member of each other role (server/test/ws.ts). */
 async function setup() {
-  const person = async () => {
-    const p = await socketUser(t.app);
-    open.push(p.socket);
-    return p;
-  };
-  const owner = await person();
-  const timeline = await buildThreadline(t.app.db, owner.user);
-  const members: Record<Exclude<Role, 'owner'>, Person> = {
-    moderator: await person(),
-    participant: await person(),
-    viewer: await person(),
-  };
-  for (const [role, p] of Object.entries(members)) await addMember(t.app.db, timeline, p.user, role as Role);
-  for (const p of [owner, ...Object.values(members)]) await p.socket.subscribe(timeline.id);
+  const w = await followedThreadline(t.app, person);
+  const { timeline } = w;
   const base = `/api/timelines/${timeline.id}`;
   const post = (by: Person, content = 'Hello') =>
     by.as.post('/api/posts', { timelineId: timeline.id, content });
@@ -44,7 +27,7 @@ async function setup() {
       timelineId: timeline.id,
     });
   };
-  return { owner, ...members, timeline, base, post, refused };
+  return { ...w, base, post, refused };
 }
 
 /** Messages about the threadline that `socket` received after its `unsubscribed` (there must be none). */
@@ -96,8 +79,7 @@ describe('access ends at once', () => {
 
   it('archiving leaves only the owner subscribed; the others cannot follow again until the restore tells them', async () => {
     const w = await setup();
-    const outsider = await socketUser(t.app);
-    open.push(outsider.socket);
+    const { outsider } = w;
     await w.owner.as.post(`${w.base}/archive`);
     for (const p of [w.moderator, w.participant, w.viewer]) {
       expect(await p.socket.next('unsubscribed')).toMatchObject({ reason: 'archived' });

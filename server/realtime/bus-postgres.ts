@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { Db } from '../db/client.ts';
+import { CONNECT_TIMEOUT_MS, type Db } from '../db/client.ts';
 import type { BusEvent, EventBus } from './types.ts';
 import { encodePayload } from './wire.ts';
 
@@ -63,7 +63,12 @@ export class PostgresBus implements EventBus {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.opts.url, keepAlive: true });
+    // The timeout: behind a network black hole, connect() would otherwise wait for the kernel (minutes).
+    const client = new pg.Client({
+      connectionString: this.opts.url,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client));
     client.on('notification', (message) => this.receive(message.payload));

@@ -1,67 +1,37 @@
 // Every event type reaches the members who follow the threadline (owner, moderator, participant, viewer)
 // with the payload the REST answers would give, and nobody else: not a member who follows nothing, not an
 // outsider, not a blocked user. User-channel events reach exactly their addressees.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventDataMap, EventType } from '../../common/realtime.ts';
-import type { Role } from '../../common/roles.ts';
 import { timelineBlockedUsers } from '../db/schema/index.ts';
 import { setupTestApp } from '../test/app.ts';
-import { addMember, buildPost, buildThreadline } from '../test/factories.ts';
-import { socketUser, type TestSocket } from '../test/ws.ts';
+import { buildPost } from '../test/factories.ts';
+import { followedThreadline, type SocketPerson, socketPeople } from '../test/ws.ts';
 
 const t = setupTestApp();
-type Person = Awaited<ReturnType<typeof socketUser>>;
+type Person = SocketPerson;
 type Message = { data: unknown; timestamp: string };
 
-const open: TestSocket[] = [];
-afterEach(async () => {
-  // No e-mail address ever goes out, in any message to anyone.
-  for (const socket of open) expect(JSON.stringify(socket.received)).not.toMatch(/@example\.test/);
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-
-async function person(name: string): Promise<Person> {
-  const p = await socketUser(t.app, { overrides: { displayName: name } });
-  open.push(p.socket);
-  return p;
-}
+// No e-mail address ever goes out, in any message to anyone.
+const person = socketPeople(t, { noEmails: true });
 
 /**
- * A threadline whose owner, moderator, participant and viewer follow it; `idle` is a member who follows
- * nothing, `outsider` is no member, `blocked` is blocked (refused, like the outsider).
+ * The followed threadline of server/test/ws.ts, plus `blocked`, a blocked user (refused, like the outsider).
  */
 async function setup(timelineFields: { joinApprovalRequired?: boolean } = {}) {
-  const owner = await person('Olga');
-  const timeline = await buildThreadline(t.app.db, owner.user, timelineFields);
-  const add = async (name: string, role: Role) => {
-    const p = await person(name);
-    await addMember(t.app.db, timeline, p.user, role);
-    return p;
-  };
-  const moderator = await add('Mo', 'moderator');
-  const participant = await add('Pat', 'participant');
-  const viewer = await add('Vi', 'viewer');
-  const idle = await add('Ida', 'participant');
-  const outsider = await person('Otto');
+  const w = await followedThreadline(t.app, person, timelineFields);
   const blocked = await person('Bo');
   await t.app.db
     .insert(timelineBlockedUsers)
-    .values({ timelineId: timeline.id, userId: blocked.user.id, blockedBy: owner.user.id });
-  const members = [owner, moderator, participant, viewer];
-  for (const m of members) await m.socket.subscribe(timeline.id);
-  for (const p of [outsider, blocked]) await expect(p.socket.subscribe(timeline.id)).rejects.toThrow(/error/);
+    .values({ timelineId: w.timeline.id, userId: blocked.user.id, blockedBy: w.owner.user.id });
+  for (const p of [w.outsider, blocked])
+    await expect(p.socket.subscribe(w.timeline.id)).rejects.toThrow(/error/);
   return {
-    timeline,
-    base: `/api/timelines/${timeline.id}`,
-    owner,
-    moderator,
-    participant,
-    viewer,
-    idle,
-    outsider,
+    ...w,
+    base: `/api/timelines/${w.timeline.id}`,
     blocked,
-    members,
-    others: [idle, outsider, blocked],
+    members: w.followers,
+    others: [w.idle, w.outsider, blocked],
   };
 }
 

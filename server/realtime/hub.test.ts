@@ -2,61 +2,27 @@
 // tested end to end in events.test.ts and access.test.ts), reaches exactly its recipients, rendered once.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLOSE_CODES, type EventDataMap, type EventType } from '../../common/realtime.ts';
-import type { Role } from '../../common/roles.ts';
 import { postSchema } from '../../common/schemas/post.ts';
 import { posts, timelineJoinRequests, timelineMembers, timelines } from '../db/schema/index.ts';
 import { buildTestApp, setupTestApp } from '../test/app.ts';
 import { addMember, buildComment, buildPost, buildReaction, buildThreadline } from '../test/factories.ts';
-import { openSocket, socketUser, type TestSocket } from '../test/ws.ts';
+import { followedThreadline, openSocket, type SocketPerson, socketPeople, socketUser } from '../test/ws.ts';
 import type { BusEvent } from './types.ts';
 
 const t = setupTestApp();
-type Person = Awaited<ReturnType<typeof socketUser>>;
+type Person = SocketPerson;
 type Received = { type: string; data: unknown; timestamp: string };
 
-const open: TestSocket[] = [];
-afterEach(async () => {
-  for (const socket of open) expect(JSON.stringify(socket.received)).not.toMatch(/@example\.test/);
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-
-async function person(overrides: { displayName?: string | null; firstName?: string | null } = {}) {
-  const p = await socketUser(t.app, { overrides });
-  open.push(p.socket);
-  return p;
-}
+const person = socketPeople(t, { noEmails: true });
 
 const publish = (event: BusEvent) => t.app.realtime.publish(event);
 
-/** Owner, moderator, participant and viewer following one threadline; a member following nothing; an outsider. */
+/** The followed threadline of server/test/ws.ts, named "Garden club"; `others` follow nothing. */
 async function world() {
-  const owner = await person({ displayName: 'Olga' });
-  const timeline = await buildThreadline(t.app.db, owner.user, { name: 'Garden club' });
-  const member = async (role: Role, displayName: string) => {
-    const p = await person({ displayName });
-    await addMember(t.app.db, timeline, p.user, role);
-    return p;
-  };
-  const moderator = await member('moderator', 'Mo');
-  const participant = await member('participant', 'Pat');
-  const viewer = await member('viewer', 'Vi');
-  const idle = await member('participant', 'Ida');
-  const outsider = await person({ displayName: 'Otto' });
-  const followers = [owner, moderator, participant, viewer];
-  for (const p of followers) await p.socket.subscribe(timeline.id);
-  return {
-    timeline,
-    owner,
-    moderator,
-    participant,
-    viewer,
-    idle,
-    outsider,
-    followers,
-    others: [idle, outsider],
-  };
+  const w = await followedThreadline(t.app, person, { name: 'Garden club' });
+  return { ...w, others: [w.idle, w.outsider] };
 }
 
 async function each<T extends EventType>(
@@ -237,10 +203,8 @@ describe('user channel events reach their addressees on every socket, once authe
       .insert(timelineJoinRequests)
       .values({ timelineId: w.timeline.id, userId: asker.user.id })
       .returning();
-    const ownerSecondTab = await openSocket(t.app, w.owner.cookie);
-    open.push(ownerSecondTab);
-    const ownerThirdTab = await openSocket(t.app, w.owner.cookie);
-    open.push(ownerThirdTab);
+    const ownerSecondTab = person.track(await openSocket(t.app, w.owner.cookie));
+    const ownerThirdTab = person.track(await openSocket(t.app, w.owner.cookie));
     await ownerThirdTab.authenticate(w.owner.user.id);
     await publish({
       kind: 'user',

@@ -1,7 +1,7 @@
 // Two app processes on one PostgreSQL (DECISIONS §1, §8), as deployed behind a proxy without sticky
 // sessions: a client on instance A receives a post made through instance B, and a block made on B stops
-// delivery on A at once. Runs in the PostgreSQL project only.
-import { type ChildProcess, spawn } from 'node:child_process';
+// delivery on A at once; direct messages and read receipts cross between them the same way. Runs in the
+// PostgreSQL project only.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,55 +10,25 @@ import { SessionStore } from '../auth/sessions.ts';
 import { type Database, openPostgres } from '../db/client.ts';
 import { createEmptyDatabase } from '../test/db.ts';
 import { addMember, buildThreadline, buildUser } from '../test/factories.ts';
+import { type RunningServer, startServer, stopServer } from '../test/server-process.ts';
 import { openSocket, type TestSocket } from '../test/ws.ts';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const SECRET = 'shared-secret-that-is-long-enough-0123456789';
 
-interface Instance {
-  child: ChildProcess;
-  base: string;
+interface Instance extends RunningServer {
   dir: string;
 }
 
-/** `node server/index.ts` on port 0; resolves with its base URL once it listens. */
+/** `node server/index.ts` on port 0 with its own DATA_DIR; resolves once it listens. */
 async function startInstance(databaseUrl: string): Promise<Instance> {
   const dir = await mkdtemp(path.join(tmpdir(), 'tl-rt-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dir,
-      SESSION_SECRET: SECRET,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening && output.includes('Threadline is ready')) resolve(listening[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${output}`)));
-  });
-  return { child, base, dir };
+  const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dir, SESSION_SECRET: SECRET });
+  return Object.assign(server, { dir });
 }
 
-async function stopInstance({ child, dir }: Instance) {
-  if (child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
-  await rm(dir, { recursive: true, force: true });
+async function stopInstance(instance: Instance) {
+  await stopServer(instance);
+  await rm(instance.dir, { recursive: true, force: true });
 }
 
 let scratch: Awaited<ReturnType<typeof createEmptyDatabase>>;
@@ -156,6 +126,49 @@ describe('two app processes on one PostgreSQL', () => {
     // And A refuses to let her follow again.
     miaOnA.send({ type: 'subscribe_timeline', timelineId: timeline.id });
     expect((await miaOnA.next('error')).timelineId).toBe(timeline.id);
+  });
+
+  it('a direct message sent through B reaches the recipient on A; her read through A reaches the sender on B', {
+    timeout: 15_000,
+  }, async () => {
+    const owner = await user('Olga');
+    const mia = await user('Mia');
+    const timeline = await buildThreadline(database.db, owner.user, { name: 'Two rooms' });
+    await addMember(database.db, timeline, mia.user);
+    // Own channels only: neither follows the threadline.
+    const miaOnA = await openSocket(a.base, mia.cookie);
+    const ownerOnB = await openSocket(b.base, owner.cookie);
+    sockets.push(miaOnA, ownerOnB);
+    await miaOnA.authenticate(mia.user.id);
+    await ownerOnB.authenticate(owner.user.id);
+
+    const started = await call(b, owner.cookie, 'POST', '/api/conversations', {
+      timelineId: timeline.id,
+      recipientId: mia.user.id,
+    });
+    expect(started.status).toBe(201);
+    const id = started.body.id as string;
+    const sent = await call(b, owner.cookie, 'POST', `/api/conversations/${id}/messages`, {
+      content: 'From B',
+    });
+    expect(sent.status).toBe(201);
+    const seen = await miaOnA.next('new_message', { timeoutMs: 5000 });
+    expect(seen.data).toMatchObject({
+      message: 'New message from Olga',
+      conversationId: id,
+      messageId: sent.body.id,
+      directMessage: { content: 'From B', isRead: false, sender: { email: null } },
+    });
+    await ownerOnB.next('new_message', { timeoutMs: 5000 });
+
+    const read = await call(a, mia.cookie, 'POST', `/api/conversations/${id}/read`);
+    expect(read.body).toMatchObject({ marked: 1 });
+    const receipt = await ownerOnB.next('message_read', { timeoutMs: 5000 });
+    expect(receipt.data).toMatchObject({
+      conversationId: id,
+      readerId: mia.user.id,
+      readAt: read.body.readAt,
+    });
   });
 
   it('signing out on B closes the same session socket on A', { timeout: 15_000 }, async () => {

@@ -5,6 +5,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { shownName } from '../../common/names.ts';
 import type { EventAuthor, EventDataMap, EventMessage, EventType } from '../../common/realtime.ts';
+import type { Message } from '../../common/schemas/conversation.ts';
 import type { Db } from '../db/client.ts';
 import {
   comments,
@@ -15,8 +16,10 @@ import {
   timelines,
   users,
 } from '../db/schema/index.ts';
+import { presentMessage } from '../presenters/conversation.ts';
 import { presentComment, presentPost } from '../presenters/post.ts';
 import { commentById } from '../queries/comments.ts';
+import { messageById } from '../queries/conversations.ts';
 import { postById } from '../queries/feed.ts';
 import type { TimelineBusEvent, UserBusEvent } from './types.ts';
 
@@ -99,6 +102,15 @@ async function roleOf(db: Db, timelineId: string, userId: string): Promise<strin
     .where(and(eq(timelineMembers.timelineId, timelineId), eq(timelineMembers.userId, userId)))
     .limit(1);
   return row?.role;
+}
+
+/**
+ * A direct message as GET /api/conversations/{id}/messages presents it, for nobody in particular: the
+ * sender's e-mail address left out and `isRead` false (it was just sent). A deleted one is not there.
+ */
+async function directMessageById(db: Db, messageId: string): Promise<Message | undefined> {
+  const row = await messageById(db, messageId);
+  return row && { ...presentMessage(row, { userId: NOBODY, isOwner: false }), isRead: false };
 }
 
 const message = <T extends EventType>(type: T, data: EventDataMap[T], now: Date): EventMessage<T> =>
@@ -220,6 +232,38 @@ export async function renderEvent(
       return message(
         'timeline_updated',
         { ...base, message: `${place} was restored`, change: 'restored' },
+        now,
+      );
+    case 'new_message': {
+      // Nothing goes out for a threadline deleted meanwhile: its conversations are no longer readable.
+      if (timeline.deletedAt) return null;
+      const directMessage = await directMessageById(db, event.messageId);
+      if (!directMessage) return null;
+      return message(
+        'new_message',
+        {
+          ...base,
+          message: `New message from ${who}`,
+          conversationId: event.conversationId,
+          messageId: directMessage.id,
+          senderId: directMessage.senderId,
+          directMessage,
+        },
+        now,
+      );
+    }
+    case 'message_read':
+      if (timeline.deletedAt) return null;
+      // The read receipt: no card.
+      return message(
+        'message_read',
+        {
+          ...base,
+          message: `${who} read your messages`,
+          conversationId: event.conversationId,
+          readerId: event.actorId,
+          readAt: event.readAt,
+        },
         now,
       );
     case 'join_requests_changed':

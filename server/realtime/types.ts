@@ -62,7 +62,27 @@ export type UserBusEvent =
       reason: 'removed' | 'blocked';
     }
   /** To the members archiving unsubscribed (all but the owner): it is active again, follow it anew. */
-  | { kind: 'user'; type: 'timeline_restored'; userIds: string[]; timelineId: string; actorId: string };
+  | { kind: 'user'; type: 'timeline_restored'; userIds: string[]; timelineId: string; actorId: string }
+  /** A direct message: to both people in the conversation (actorId is the sender). */
+  | {
+      kind: 'user';
+      type: 'new_message';
+      userIds: string[];
+      timelineId: string;
+      actorId: string;
+      conversationId: string;
+      messageId: string;
+    }
+  /** actorId read the messages sent to them up to readAt: to both people in the conversation. */
+  | {
+      kind: 'user';
+      type: 'message_read';
+      userIds: string[];
+      timelineId: string;
+      actorId: string;
+      conversationId: string;
+      readAt: string;
+    };
 
 /**
  * Access to a threadline's events ended. Each hub drops the matching subscriptions at once (before any

@@ -15,6 +15,7 @@ import {
   type Caller,
   signedInUser,
 } from '../test/factories.ts';
+import { countQueries } from '../test/query-count.ts';
 
 const t = setupTestApp();
 
@@ -452,24 +453,6 @@ describe('tombstones', () => {
 });
 
 describe('round trips', () => {
-  /** Counts the statements the app sends through the shared handle while `run` runs. */
-  async function countQueries(run: () => Promise<unknown>) {
-    const client = (t.app.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } })
-      .$client;
-    const original = client.query;
-    let n = 0;
-    client.query = function (this: unknown, ...args: unknown[]) {
-      n++;
-      return original.apply(this, args);
-    };
-    try {
-      await run();
-    } finally {
-      client.query = original;
-    }
-    return n;
-  }
-
   it('a page costs the same few statements with 1 post or 50 (no query per post)', async () => {
     const { owner, pat, tl } = await cast();
     const small = await buildThreadline(t.app.db, owner.user);
@@ -483,8 +466,8 @@ describe('round trips', () => {
       await buildReaction(t.app.db, p, owner.user);
     }
     await t.app.db.update(timelines).set({ pinnedPostId: one.id }).where(eq(timelines.id, small.id));
-    const few = await countQueries(() => page(owner.as, small.id, '?limit=50'));
-    const many = await countQueries(async () =>
+    const few = await countQueries(t.app.db, () => page(owner.as, small.id, '?limit=50'));
+    const many = await countQueries(t.app.db, async () =>
       expect(await page(owner.as, tl.id, '?limit=50')).toHaveLength(50),
     );
     expect(many).toBe(few);

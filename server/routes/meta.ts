@@ -4,6 +4,8 @@ import { z } from 'zod';
 const metaSchema = z.object({
   authProvider: z.enum(['local', 'oidc']),
   billingProvider: z.enum(['sandbox', 'stripe', 'off']),
+  /** Stripe's publishable key for the Payment Element (BILLING_PROVIDER=stripe), else null. */
+  stripePublishableKey: z.string().nullable(),
 });
 
 /** What the client needs to know about this installation before anyone signs in. */
@@ -11,5 +13,7 @@ export async function metaRoutes(app: FastifyInstance) {
   app.get('/api/meta', { schema: { response: { 200: metaSchema } } }, async () => ({
     authProvider: app.config.auth.provider,
     billingProvider: app.config.billing.provider,
+    stripePublishableKey:
+      app.config.billing.provider === 'stripe' ? (app.config.billing.stripePublishableKey ?? null) : null,
   }));
 }

@@ -20,6 +20,13 @@ const PART_FILE_RE = /^(\d{1,5})\.([0-9a-f]{32})$/;
 
 const stripQuotes = (etag: string) => etag.replace(/^W\//, '').replace(/"/g, '');
 
+/** A full disk (or a user quota of the file system) is the server's condition, not a bug: 507, clearly. */
+function outOfSpace(err: unknown): unknown {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code !== 'ENOSPC' && code !== 'EDQUOT') return err;
+  return new HttpError(507, 'The server is out of storage space: try again later');
+}
+
 export class LocalStore implements ObjectStore {
   readonly kind = 'local' as const;
   readonly root: string;
@@ -64,7 +71,7 @@ export class LocalStore implements ObjectStore {
       await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, counter, createWriteStream(temp));
     } catch (err) {
       await rm(temp, { force: true });
-      throw err;
+      throw outOfSpace(err);
     }
     return { temp, size, md5: hash.digest('hex') };
   }
@@ -231,7 +238,7 @@ export class LocalStore implements ObjectStore {
       await rename(temp, target);
     } catch (err) {
       await rm(temp, { force: true });
-      throw err;
+      throw outOfSpace(err);
     }
     await rm(dir, { recursive: true, force: true });
     const info = await stat(target);

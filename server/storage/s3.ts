@@ -53,6 +53,9 @@ export class S3Store implements ObjectStore {
       credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // An unreachable store fails within seconds (503) instead of holding the request: 2 s to connect
+      // (3 attempts), and a socket silent for 30 s is given up (long transfers keep theirs busy).
+      requestHandler: { connectionTimeout: 2000, requestTimeout: 30_000 },
     });
   }
 

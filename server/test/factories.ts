@@ -9,6 +9,8 @@ import { generateJoinCode } from '../commands/createTimeline.ts';
 import type { Db } from '../db/client.ts';
 import {
   comments,
+  conversations,
+  messages,
   type Post,
   posts,
   reactions,
@@ -145,4 +147,48 @@ export async function buildReaction(db: Db, post: Post, user: User, emoji = '\u2
     .values({ postId: post.id, userId: user.id, emoji })
     .returning();
   return reaction!;
+}
+
+/** A conversation between `initiator` and `recipient` in `timeline`, built directly (no rule checked). */
+export async function buildConversation(
+  db: Db,
+  timeline: Timeline,
+  initiator: User,
+  recipient: User,
+  overrides: Partial<typeof conversations.$inferInsert> = {},
+) {
+  const [conversation] = await db
+    .insert(conversations)
+    .values({ timelineId: timeline.id, initiatorId: initiator.id, recipientId: recipient.id, ...overrides })
+    .returning();
+  return conversation!;
+}
+
+/**
+ * A message in `conversation` (its lastMessageAt moved along). `createdAt` may be an exact timestamp with
+ * microseconds ('2026-01-01T00:00:00.123456Z') for keyset tests.
+ */
+export async function buildMessage(
+  db: Db,
+  conversation: { id: string },
+  sender: User,
+  options: { content?: string; createdAt?: string } = {},
+) {
+  const [message] = await db
+    .insert(messages)
+    .values({
+      conversationId: conversation.id,
+      senderId: sender.id,
+      content: options.content ?? 'Hi',
+      ...(options.createdAt && { createdAt: sql`${options.createdAt}::timestamptz` as unknown as Date }),
+    })
+    .returning();
+  await db
+    .update(conversations)
+    .set({
+      lastMessageAt: sql`greatest(${conversations.lastMessageAt},
+        (select created_at from messages where id = ${message!.id}))`,
+    })
+    .where(sql`${conversations.id} = ${conversation.id}`);
+  return message!;
 }

@@ -5,10 +5,12 @@
 //   const post = await s.next('new_post'); await s.expectNothing('new_comment'); await s.close();
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { afterEach, expect } from 'vitest';
 import WebSocket from 'ws';
 import { type ClientMessage, REALTIME, type ServerMessage } from '../../common/realtime.ts';
+import type { Role } from '../../common/roles.ts';
 import type { User } from '../db/schema/index.ts';
-import { callerFor, cookieFor, signedInUser } from './factories.ts';
+import { addMember, buildThreadline, callerFor, cookieFor, signedInUser } from './factories.ts';
 
 export type MessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 
@@ -322,4 +324,56 @@ export async function socketUser(
   const socket = await openSocket(app, signed.cookie);
   if (opts.authenticate ?? true) await socket.authenticate(signed.user.id);
   return { ...signed, socket };
+}
+
+export type SocketPerson = Awaited<ReturnType<typeof socketUser>>;
+
+/**
+ * Signed-in people with an authenticated socket each, closed after every test. `noEmails`: also checks that
+ * no message any of them received carried an e-mail address.
+ */
+export function socketPeople(t: { app: FastifyInstance }, { noEmails = false } = {}) {
+  const open: TestSocket[] = [];
+  afterEach(async () => {
+    if (noEmails) for (const s of open) expect(JSON.stringify(s.received)).not.toMatch(/@example\.test/);
+    await Promise.all(open.splice(0).map((s) => s.close()));
+  });
+  /** A display name, or the user's fields. */
+  const person = async (who: string | Parameters<typeof signedInUser>[1] = {}): Promise<SocketPerson> => {
+    const p = await socketUser(t.app, { overrides: typeof who === 'string' ? { displayName: who } : who });
+    open.push(p.socket);
+    return p;
+  };
+  /** Another socket (a second tab) to close after the test too. */
+  const track = (socket: TestSocket) => {
+    open.push(socket);
+    return socket;
+  };
+  return Object.assign(person, { track });
+}
+
+/**
+ * A threadline whose owner, moderator, participant and viewer follow it; `idle` is a participant who follows
+ * nothing and `outsider` no member. Names are the people's display names.
+ */
+export async function followedThreadline(
+  app: FastifyInstance,
+  person: (displayName: string) => Promise<SocketPerson>,
+  timelineFields: Parameters<typeof buildThreadline>[2] = {},
+) {
+  const owner = await person('Olga');
+  const timeline = await buildThreadline(app.db, owner.user, timelineFields);
+  const member = async (role: Role, name: string) => {
+    const p = await person(name);
+    await addMember(app.db, timeline, p.user, role);
+    return p;
+  };
+  const moderator = await member('moderator', 'Mo');
+  const participant = await member('participant', 'Pat');
+  const viewer = await member('viewer', 'Vi');
+  const idle = await member('participant', 'Ida');
+  const outsider = await person('Otto');
+  const followers = [owner, moderator, participant, viewer];
+  for (const p of followers) await p.socket.subscribe(timeline.id);
+  return { timeline, owner, moderator, participant, viewer, idle, outsider, followers };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventMessage } from '../../../common/realtime.ts';
+import { conversationKeys } from '../conversation-keys.ts';
 import { createQueryClient } from '../queryClient.ts';
 import { timelineKeys } from '../timeline-keys.ts';
 import { COALESCE_MS, createInvalidator, OUTDATED_AFTER_RECONNECT, outdatedBy } from './live-dashboard.ts';
@@ -58,6 +59,53 @@ describe('outdatedBy', () => {
   });
 });
 
+describe('outdatedBy: direct messages', () => {
+  const C = '22222222-2222-4222-8222-222222222222';
+  const sent = (senderId: string) =>
+    event('new_message', {
+      author: senderId === ME ? mine : other,
+      conversationId: C,
+      messageId: 'm',
+      senderId,
+    });
+  const read = (readerId: string) =>
+    event('message_read', {
+      author: readerId === ME ? mine : other,
+      conversationId: C,
+      readerId,
+      readAt: '',
+    });
+
+  it('a message to me refreshes the conversation list and the header’s unread count', () => {
+    expect(outdatedBy(sent(other.id), ME)).toEqual({
+      refetch: [conversationKeys.list, conversationKeys.unreadCount],
+      stale: [conversationKeys.conversation(C)],
+    });
+  });
+
+  it('my own message (from another tab) refreshes the list only: my unread count cannot change', () => {
+    expect(outdatedBy(sent(ME), ME).refetch).toEqual([conversationKeys.list]);
+  });
+
+  it('reading (in another tab) refreshes both; the other person reading mine refreshes the list', () => {
+    expect(outdatedBy(read(ME), ME).refetch).toEqual([conversationKeys.list, conversationKeys.unreadCount]);
+    expect(outdatedBy(read(other.id), ME).refetch).toEqual([conversationKeys.list]);
+  });
+
+  it('leaves the threadline’s own caches alone', () => {
+    for (const message of [sent(other.id), sent(ME), read(ME), read(other.id)]) {
+      expect(outdatedBy(message, ME).stale).toEqual([conversationKeys.conversation(C)]);
+    }
+  });
+
+  it('a reconnect refreshes the list and the count and marks every conversation stale', () => {
+    expect(OUTDATED_AFTER_RECONNECT.refetch).toEqual(
+      expect.arrayContaining([conversationKeys.list, conversationKeys.unreadCount]),
+    );
+    expect(OUTDATED_AFTER_RECONNECT.stale).toContainEqual(['/api/conversations']);
+  });
+});
+
 describe('createInvalidator', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -80,12 +128,15 @@ describe('createInvalidator', () => {
       ['/api/timelines', T],
       ['/api/timelines'],
       ['/api/posts'],
+      ['/api/conversations'],
     ]);
     expect(calls.filter((f) => f?.refetchType !== 'none').map((f) => f?.queryKey)).toEqual([
       timelineKeys.unreadCounts,
       timelineKeys.lists,
       timelineKeys.pendingSummary,
       timelineKeys.myJoinRequests,
+      conversationKeys.list,
+      conversationKeys.unreadCount,
     ]);
     invalidate.mockClear();
     vi.advanceTimersByTime(10_000);

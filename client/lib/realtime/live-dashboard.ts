@@ -1,9 +1,12 @@
 // What each socket event makes out of date, in one place: the dashboard's lists, unread and pending badges
 // and My Join Requests are refetched; a threadline's own caches (feed, members, requests) are only marked
 // stale, so the page refetches them when it is opened next (the open page updates itself: feature timeline).
+// Direct messages refresh the conversation list and the header's unread count; the open thread appends the
+// message itself (feature messages), other cached conversations are marked stale.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import * as React from 'react';
 import type { EventMessage } from '../../../common/realtime.ts';
+import { conversationKeys } from '../conversation-keys.ts';
 import { timelineKeys } from '../timeline-keys.ts';
 import type { RealtimeClient } from './realtime-client.ts';
 
@@ -22,6 +25,8 @@ const STATE_CHANGES = new Set(['archived', 'restored', 'deleted', 'access_remove
 const threadline = (id: string): QueryKey => ['/api/timelines', id];
 
 export function outdatedBy(message: EventMessage, userId: string): Outdated {
+  if (message.type === 'new_message' || message.type === 'message_read')
+    return messagingOutdated(message, userId);
   const refetch: QueryKey[] = [];
   const stale: QueryKey[] = [threadline(message.data.timelineId ?? '')];
   const fromOthers = message.data.author?.id !== userId;
@@ -59,6 +64,22 @@ export function outdatedBy(message: EventMessage, userId: string): Outdated {
   return { refetch, stale: message.data.timelineId ? stale : stale.slice(1) };
 }
 
+/**
+ * A message sent or read changes the conversation list (last message, order, unread per conversation) and
+ * the header's total; the threadline's own caches are untouched. The list always refetches (the sender's
+ * other tabs show the new last message too); the total only changes for the recipient of a message, and
+ * for the reader of one (their other tabs).
+ */
+function messagingOutdated(message: EventMessage<'new_message' | 'message_read'>, userId: string): Outdated {
+  const data = message.data;
+  const mineChanged = 'senderId' in data ? data.senderId !== userId : data.readerId === userId;
+  return {
+    refetch: mineChanged ? [conversationKeys.list, conversationKeys.unreadCount] : [conversationKeys.list],
+    // A cached thread not on screen: its messages or read receipts are refetched when it opens again.
+    stale: [conversationKeys.conversation(data.conversationId)],
+  };
+}
+
 /** After a reconnect, anything may have happened meanwhile. */
 export const OUTDATED_AFTER_RECONNECT: Outdated = {
   refetch: [
@@ -66,8 +87,10 @@ export const OUTDATED_AFTER_RECONNECT: Outdated = {
     timelineKeys.unreadCounts,
     timelineKeys.pendingSummary,
     timelineKeys.myJoinRequests,
+    conversationKeys.list,
+    conversationKeys.unreadCount,
   ],
-  stale: [['/api/timelines'], ['/api/posts']],
+  stale: [['/api/timelines'], ['/api/posts'], ['/api/conversations']],
 };
 
 /** How long invalidations are gathered, so a busy threadline costs one refetch, not one per event. */

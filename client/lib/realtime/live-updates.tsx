@@ -9,6 +9,7 @@ import type { TimelineListItem } from '../../../common/schemas/timeline.ts';
 import type { CurrentUser } from '../../../common/schemas/user.ts';
 import { NotificationCard } from '../../components/notification-card.tsx';
 import { isSigningOut, USER_QUERY_KEY } from '../auth.ts';
+import { getOpenConversation } from '../open-conversation.ts';
 import { apiRequest } from '../queryClient.ts';
 import { timelineKeys, timelineListUrl } from '../timeline-keys.ts';
 import { useLiveDashboard } from './live-dashboard.ts';
@@ -131,7 +132,7 @@ function useStateAttribute(client: RealtimeClient) {
   }, [client]);
 }
 
-/** Other people's events become cards, except those about the threadline page open now. */
+/** Other people's events become cards, except those about the threadline page or conversation open now. */
 function useNotificationStore(client: RealtimeClient) {
   const [store] = React.useState(createNotificationStore);
   const [location] = useLocation();
@@ -139,7 +140,11 @@ function useNotificationStore(client: RealtimeClient) {
   here.current = location;
   React.useEffect(() => {
     const show = (message: Parameters<typeof toNotification>[0]) => {
-      const notification = toNotification(message, { userId: client.userId, location: here.current });
+      const notification = toNotification(message, {
+        userId: client.userId,
+        location: here.current,
+        openConversationId: getOpenConversation(),
+      });
       if (notification) store.add(notification);
     };
     const offEvent = client.onEvent(show);

@@ -14,6 +14,8 @@ export interface AppNotification {
   timelineId: string | null;
   /** Where View goes; null when there is nothing to open (a deleted threadline, a removal). */
   href: string | null;
+  /** A new direct message: View opens the messaging modal on this conversation instead of `href`. */
+  conversationId?: string;
   timestamp: string;
 }
 
@@ -34,20 +36,32 @@ function author(value: unknown): EventAuthor | null {
     : null;
 }
 
+export interface NotificationContext {
+  userId: string;
+  location: string;
+  /** The conversation on screen now (client/lib/open-conversation.ts): its messages raise no card. */
+  openConversationId?: string | null;
+}
+
 /**
  * The card for an event, or null when it should not show one: the user's own doing, an event about the
  * threadline page open right now (that page updates in place and shows its own comment toast), and noisy
- * changes (reactions, deleted posts, settings only owners care about, other members leaving).
+ * changes (reactions, deleted posts, settings only owners care about, other members leaving). Direct
+ * messages: a card for the recipient unless that conversation is on screen; read receipts never.
  */
 export function toNotification(
   message: EventMessage | UnknownEventMessage,
-  { userId, location }: { userId: string; location: string },
+  { userId, location, openConversationId = null }: NotificationContext,
 ): AppNotification | null {
   const data = message.data as Record<string, unknown>;
   const who = author(data.author);
   if (who?.id === userId) return null;
   const timelineId = text(data.timelineId);
   const known = isEventMessage(message);
+  if (known && message.type === 'message_read') return null;
+  if (known && message.type === 'new_message') {
+    return messageNotification(message, { userId, openConversationId, who, timelineId });
+  }
   if (known) {
     // The requester is not on the threadline's page (they are not a member yet), so it always shows.
     const aboutOpenPage =
@@ -69,6 +83,32 @@ export function toNotification(
     author: who,
     timelineId,
     href: known ? destination(message, timelineId) : timelineId && timelinePath(timelineId),
+    timestamp: typeof message.timestamp === 'string' ? message.timestamp : new Date().toISOString(),
+  };
+}
+
+/** "New message from {name}": View opens the modal on the conversation (not the threadline page). */
+function messageNotification(
+  message: EventMessage<'new_message'>,
+  context: {
+    userId: string;
+    openConversationId: string | null;
+    who: EventAuthor | null;
+    timelineId: string | null;
+  },
+): AppNotification | null {
+  const { conversationId, senderId } = message.data;
+  if (senderId === context.userId || conversationId === context.openConversationId) return null;
+  seq += 1;
+  const name = context.who?.name ?? text(message.data.directMessage?.sender?.displayName);
+  return {
+    id: `n${seq}`,
+    type: message.type,
+    message: text(message.data.message) ?? (name ? `New message from ${name}` : GENERIC_NOTIFICATION),
+    author: context.who,
+    timelineId: context.timelineId,
+    href: null,
+    conversationId,
     timestamp: typeof message.timestamp === 'string' ? message.timestamp : new Date().toISOString(),
   };
 }

@@ -149,10 +149,10 @@ describe('RealtimeClient', () => {
     socket.receive({ type: 'error', message: 'Unreadable message' });
     socket.receiveRaw('not json');
     socket.receive({ type: 'pong_of_the_future' });
-    socket.receive({ type: 'new_message', data: { message: 'Hi' }, timestamp: new Date().toISOString() });
+    socket.receive({ type: 'poll_created', data: { message: 'Hi' }, timestamp: new Date().toISOString() });
     expect(events).toEqual(['new_comment']);
     // Event-shaped messages of unknown types reach the card (generic text); others are only logged.
-    expect(unknown).toEqual(['new_message']);
+    expect(unknown).toEqual(['poll_created']);
     expect(log.warn).toHaveBeenCalledTimes(3);
     expect(log.debug).toHaveBeenCalledWith('realtime: unknown message type', 'pong_of_the_future');
     expect(client.state).toBe('authenticated');

@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLOSE_CODES } from '../../../common/realtime.ts';
 import { cleanup, jsonResponse, render, waitFor } from '../../features/home/test/render.tsx';
 import { USER_QUERY_KEY } from '../auth.ts';
+import { conversationKeys } from '../conversation-keys.ts';
+import { MessagingModalProvider, useMessagingModal } from '../messaging-modal.tsx';
+import { setOpenConversation } from '../open-conversation.ts';
 import { createQueryClient } from '../queryClient.ts';
 import { timelineKeys } from '../timeline-keys.ts';
 import {
@@ -29,7 +32,10 @@ interface ScreenProps {
   onEnded: (reason: string) => void;
 }
 
+const modal: { current: ReturnType<typeof useMessagingModal> | null } = { current: null };
+
 function Screen({ onEvent, onReconnect, onEnded }: ScreenProps) {
+  modal.current = useMessagingModal();
   useTimelineSubscription(PAGE, onEnded);
   useRealtimeEvent(['new_post', 'new_comment'], (m) => onEvent(m.type));
   useRealtimeReconnect(onReconnect);
@@ -46,10 +52,13 @@ function setup({ path = '/', signedIn = true } = {}) {
   const onEvent = vi.fn();
   const onReconnect = vi.fn();
   const onEnded = vi.fn();
+  // As in client/app/providers.tsx: the card opens the messaging modal.
   const view = render(
-    <RealtimeProvider>
-      <Screen onEvent={onEvent} onReconnect={onReconnect} onEnded={onEnded} />
-    </RealtimeProvider>,
+    <MessagingModalProvider>
+      <RealtimeProvider>
+        <Screen onEvent={onEvent} onReconnect={onReconnect} onEnded={onEnded} />
+      </RealtimeProvider>
+    </MessagingModalProvider>,
     { path, queryClient },
   );
   const status = () => view.container.querySelector('[data-testid="status"]')?.textContent;
@@ -161,6 +170,50 @@ describe('RealtimeProvider', () => {
     post(A, 'Ada posted in Garden Club');
     expect(document.querySelector('[role="status"]')?.textContent).toBe('Ada posted in Garden Club');
     expect(document.querySelector('aside[aria-label="Notification"]')).not.toBeNull();
+  });
+
+  it('a new message to me: a card whose View opens the modal on it, the unread count refetched; none while that conversation is open', async () => {
+    const C1 = '44444444-4444-4444-8444-444444444444';
+    const C2 = '55555555-5555-4555-8555-555555555555';
+    const { queryClient } = setup({ path: `/timeline/${A}` });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => last().accept(ME));
+    const message = (conversationId: string, sender = ada) =>
+      act(() =>
+        last().receive({
+          type: 'new_message',
+          data: {
+            message: `New message from ${sender.name}`,
+            author: sender,
+            timelineId: A,
+            conversationId,
+            messageId: 'm',
+            senderId: sender.id,
+            directMessage: {},
+          },
+          timestamp: new Date().toISOString(),
+        }),
+      );
+    const status = () => document.querySelector('[role="status"]')?.textContent;
+    try {
+      setOpenConversation(C1);
+      message(C1);
+      expect(status()).toBe('');
+      message(C2, { ...ada, id: ME, name: 'Me' });
+      expect(status()).toBe('');
+      message(C2);
+      expect(status()).toBe('New message from Ada');
+    } finally {
+      setOpenConversation(null);
+    }
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: conversationKeys.unreadCount }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: conversationKeys.list });
+    const card = document.querySelector('aside[aria-label="Notification"]')!;
+    await waitFor(() => expect(card.getAttribute('data-state')).toBe('visible'));
+    const view = [...card.querySelectorAll('button')].find((b) => b.textContent === 'View')!;
+    act(() => view.click());
+    expect(modal.current).toMatchObject({ isOpen: true, initialConversationId: C2 });
   });
 
   it('after the session ended (4001) it asks who is signed in; signed out, it stays closed', async () => {

@@ -50,6 +50,51 @@ export const users = pgTable(
   (t) => [check('users_plan_check', sql`${t.plan} in ('free', 'pro', 'community')`)],
 );
 
+/**
+ * Paid subscriptions (issue 13). `users.plan` stays the plan in force (what the limits read); a row here is
+ * how the user got it. At most one live row per user (incomplete, active, past_due, unpaid, trialing): two
+ * upgrades at once meet on that index. Ended rows (canceled, incomplete_expired) stay as history.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sandbox | stripe */
+    provider: varchar('provider', { length: 20 }).notNull(),
+    /** pro | community */
+    plan: varchar('plan', { length: 20 }).notNull(),
+    /** monthly | yearly */
+    billingPeriod: varchar('billing_period', { length: 10 }).notNull(),
+    /** Stripe's subscription statuses; the sandbox uses incomplete, active and canceled. */
+    status: varchar('status', { length: 30 }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: at('current_period_end'),
+    /** Stripe's subscription id (null for the sandbox). */
+    externalId: varchar('external_id', { length: 255 }),
+    /** The first payment's client secret while incomplete (the sandbox's confirm token); null after. */
+    clientSecret: text('client_secret'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_user_live_unique')
+      .on(t.userId)
+      .where(sql`${t.status} in ('incomplete', 'active', 'past_due', 'unpaid', 'trialing')`),
+    uniqueIndex('subscriptions_external_unique').on(t.externalId),
+    index('subscriptions_period_end_idx').on(t.currentPeriodEnd),
+  ],
+);
+
+/** Stripe webhook events already applied, recorded in the same transaction as their effect (idempotency). */
+export const billingEvents = pgTable('billing_events', {
+  id: varchar('id', { length: 255 }).primaryKey(),
+  type: varchar('type', { length: 100 }).notNull(),
+  processedAt: at('processed_at').notNull().defaultNow(),
+});
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -299,7 +344,14 @@ export const conversations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('conversations_timeline_pair_unique').on(t.timelineId, t.initiatorId, t.recipientId),
+    // One conversation per pair of people per threadline, whoever started it (DECISIONS §8). It implies
+    // the data model's unique (timeline, initiator, recipient), and two people starting it at the same
+    // moment meet here: the second insert does nothing and reads the first one's row.
+    uniqueIndex('conversations_timeline_pair_unique').on(
+      t.timelineId,
+      sql`least(${t.initiatorId}, ${t.recipientId})`,
+      sql`greatest(${t.initiatorId}, ${t.recipientId})`,
+    ),
     index('conversations_initiator_idx').on(t.initiatorId),
     index('conversations_recipient_idx').on(t.recipientId),
   ],

@@ -1,6 +1,8 @@
-// Timeline Members (spec 001 §2 Dialogs): everyone, and for the owner the join code to share, role changes,
-// Remove & Block and a switch to the Blocked list.
+// Timeline Members (spec 001 §2 Dialogs): everyone, a message button where the messaging rule allows it
+// (spec 001 §6), and for the owner the join code to share, role changes, Remove & Block and a switch to the
+// Blocked list.
 import * as React from 'react';
+import { mayStartConversation } from '../../../../common/messaging.ts';
 import { memberName } from '../../../../common/names.ts';
 import { ROLE_RANK } from '../../../../common/roles.ts';
 import type { Member, TimelineDetail } from '../../../../common/schemas/timeline.ts';
@@ -15,6 +17,7 @@ import {
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { memberCountLabel } from '../../../lib/format.ts';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
+import { useStartConversation } from '../api/start-conversation.ts';
 import { BlockedUsersList } from './blocked-users-list.tsx';
 import { MemberRow } from './member-row.tsx';
 import { RemoveMemberDialog, type RemoveTarget } from './remove-member-dialog.tsx';
@@ -45,6 +48,21 @@ export function MembersDialog({
   const [view, setView] = React.useState<View>('members');
   const [removeTarget, setRemoveTarget] = React.useState<RemoveTarget | null>(null);
   const changeRole = useChangeMemberRole(timeline.id);
+  // The modal takes the focus once this dialog closes for it, so this dialog does not hand it back.
+  const handingOver = React.useRef(false);
+  const startConversation = useStartConversation(timeline.id, () => {
+    handingOver.current = true;
+    setView('members');
+    onOpenChange(false);
+  });
+  const messageable = (member: Member) =>
+    !readOnly &&
+    mayStartConversation({
+      senderRole: timeline.role,
+      recipientRole: member.role,
+      allowParticipantMessaging: timeline.allowParticipantMessaging,
+      isSelf: member.userId === currentUserId,
+    });
   const sorted = React.useMemo(() => [...members].sort(byRoleThenJoined), [members]);
 
   const list = (
@@ -60,6 +78,9 @@ export function MembersDialog({
             changeRole.mutate({ userId: member.userId, role, name: memberName(member.user) })
           }
           onRemove={() => setRemoveTarget({ userId: member.userId, name: memberName(member.user) })}
+          canMessage={messageable(member)}
+          messagePending={startConversation.isPending && startConversation.variables === member.userId}
+          onMessage={() => startConversation.mutate(member.userId)}
         />
       ))}
     </ul>
@@ -73,7 +94,14 @@ export function MembersDialog({
         onOpenChange(next);
       }}
     >
-      <DialogContent className="max-h-[90vh] max-w-xl overflow-y-auto">
+      <DialogContent
+        className="max-h-[90vh] max-w-xl overflow-y-auto"
+        onCloseAutoFocus={(event) => {
+          if (!handingOver.current) return;
+          handingOver.current = false;
+          event.preventDefault();
+        }}
+      >
         <DialogHeader className="pr-8">
           <DialogTitle>Timeline Members</DialogTitle>
           <DialogDescription>

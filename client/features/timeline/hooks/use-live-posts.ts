@@ -31,6 +31,8 @@ export interface LivePosts {
   heldCount: number;
   /** Shows the held posts, scrolls to the top and focuses the first of them. */
   reveal: () => void;
+  /** For screen readers: the last post that appeared at the top on its own ("Olga posted in Garden Club"). */
+  announcement: string;
 }
 
 export function useLivePosts({
@@ -53,6 +55,7 @@ export function useLivePosts({
   const view = React.useRef({ filter, searching });
   view.current = { filter, searching };
   const focusAfterReveal = React.useRef<string | null>(null);
+  const [announcement, setAnnouncement] = React.useState('');
 
   useRealtimeEvent('new_post', ({ data }: EventMessage<'new_post'>) => {
     if (data.timelineId !== timelineId) return;
@@ -63,6 +66,9 @@ export function useLivePosts({
     if (newHere && (inSearch || !readerAtTop(listTop.current))) {
       // Held before the cache changes, so the post never flashes on screen.
       flushSync(() => setHeld((prev) => new Set(prev).add(post.id)));
+    } else if (newHere) {
+      // Shown at once: sighted readers see it arrive, screen readers are told (the pill speaks for held ones).
+      setAnnouncement(data.message);
     }
     insertLivePost(queryClient, timelineId, post, shown);
   });
@@ -104,5 +110,5 @@ export function useLivePosts({
     }
   }, [held, listTop]);
 
-  return { visible, heldCount, reveal };
+  return { visible, heldCount, reveal, announcement };
 }

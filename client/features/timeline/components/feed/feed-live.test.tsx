@@ -116,19 +116,22 @@ const texts = () =>
   );
 const hasPost = (content: string) => (container.textContent ?? '').includes(content);
 const pill = () => findButton(container, /new posts?$/);
-const arrive = (post: Post) =>
-  act(() => emit('new_post', { message: 'New post', timelineId: TIMELINE.id, postId: post.id, post }));
+const arrive = (post: Post, message = 'New post') =>
+  act(() => emit('new_post', { message, timelineId: TIMELINE.id, postId: post.id, post }));
+const announced = () => container.querySelector('p[role="status"].sr-only')?.textContent ?? '';
 
 describe('Feed, live', () => {
   it('shows a post at the top at once while the reader is at the top, once however often it arrives', async () => {
     const old = makePost({ content: 'Older post' });
     await render([old]);
     const post = makePost({ content: 'Fresh from Bo' });
-    await arrive(post);
-    await arrive(post);
+    await arrive(post, 'Bo posted in Garden Club');
+    await arrive(post, 'repeat');
     await settle(() => expect(container.querySelectorAll('[role="article"]')).toHaveLength(2));
     expect(container.querySelector('[role="article"]')!.textContent).toContain('Fresh from Bo');
     expect(pill()).toBeUndefined();
+    // Screen readers hear it once (the repeat is not new here).
+    expect(announced()).toBe('Bo posted in Garden Club');
     // Events of other threadlines are not this feed's.
     await act(() =>
       emit('new_post', {
@@ -149,6 +152,8 @@ describe('Feed, live', () => {
     const second = makePost({ content: 'Second new' });
     await arrive(first);
     await settle(() => expect(pill()?.textContent).toBe('1 new post'));
+    // Held posts are the pill's to announce.
+    expect(announced()).toBe('');
     await arrive(second);
     await arrive(first);
     await settle(() => expect(pill()?.textContent).toBe('2 new posts'));

@@ -118,6 +118,9 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
         </div>
       )}
       <NewPostsPill count={live.heldCount} onReveal={live.reveal} />
+      <p role="status" className="sr-only">
+        {live.announcement}
+      </p>
       {caps.canPost && <PostComposer timelineId={timeline.id} />}
       {caps.postingDisabled && (
         <FeedNotice>Posting is currently disabled for participants in this timeline.</FeedNotice>

@@ -1,0 +1,61 @@
+// The conversation list of the Messages page and the modal, with its loading, error and empty states
+// (spec 000 §2).
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Loader2, MessagesSquare } from 'lucide-react';
+import type { Conversation } from '../../../../common/schemas/conversation.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConversationListItem } from './conversation-list-item.tsx';
+
+export function ConversationList({
+  query,
+  meId,
+  selectedId,
+  onSelect,
+}: {
+  query: UseQueryResult<Conversation[]>;
+  meId: string | undefined;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  if (query.isPending) {
+    return (
+      <div className="flex flex-1 items-center justify-center gap-2 p-6 text-muted-foreground" role="status">
+        <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+        Loading conversations...
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
+        <p role="alert">Could not load your conversations.</p>
+        <Button variant="outline" onClick={() => query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (query.data.length === 0) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
+        <MessagesSquare className="size-10 text-indigo-300" aria-hidden="true" />
+        <p className="font-medium">No conversations yet</p>
+        <p className="text-sm text-muted-foreground">Start a conversation from a threadline member list</p>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Conversations" data-testid="conversation-list" className="divide-y divide-border">
+      {query.data.map((conversation) => (
+        <li key={conversation.id}>
+          <ConversationListItem
+            conversation={conversation}
+            meId={meId}
+            selected={conversation.id === selectedId}
+            onSelect={onSelect}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

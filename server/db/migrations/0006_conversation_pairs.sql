@@ -1,0 +1,2 @@
+DROP INDEX "conversations_timeline_pair_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "conversations_timeline_pair_unique" ON "conversations" USING btree ("timeline_id",least("initiator_id", "recipient_id"),greatest("initiator_id", "recipient_id"));

@@ -1,0 +1,185 @@
+// Uploads when storage fails: the local disk full (ENOSPC from the file system, simulated under node:fs) and
+// the S3 store unreachable (a TCP proxy in front of the loopback S3 server, cut). Each answers a clear error,
+// leaves nothing half-written, charges nothing to the quota, and works again once storage is back.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { uploads, users } from '../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { signedInUser } from '../test/factories.ts';
+import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
+import { openTestStorage, putBytes, requestUploadUrl, samplePng, type TestStorage } from '../test/uploads.ts';
+
+// The disk "fills up" after `fullAfter` bytes of the next file written: the write fails with ENOSPC, as a
+// full disk does, after part of the file is already on it.
+const disk = vi.hoisted(() => ({ fullAfter: null as number | null }));
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const createWriteStream = ((file: string, options?: unknown) => {
+    const real = fs.createWriteStream(file, options as never);
+    if (disk.fullAfter === null) return real;
+    let room = disk.fullAfter;
+    return new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        if (chunk.length > room) {
+          real.write(chunk.subarray(0, room), () => {
+            real.end(() =>
+              done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })),
+            );
+          });
+          room = 0;
+          return;
+        }
+        room -= chunk.length;
+        real.write(chunk, done);
+      },
+      final(done) {
+        real.end(done);
+      },
+    });
+  }) as typeof fs.createWriteStream;
+  return { ...fs, default: { ...fs, createWriteStream }, createWriteStream };
+});
+
+async function usage(app: FastifyInstance, userId: string) {
+  const [user] = await app.db
+    .select({ used: users.storageUsedBytes })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user!.used;
+}
+
+async function uploadRow(app: FastifyInstance, uploadURL: string) {
+  const id = /([0-9a-f-]{36})/.exec(uploadURL)![1]!;
+  const [row] = await app.db.select().from(uploads).where(eq(uploads.id, id));
+  return row!;
+}
+
+const finalize = (app: FastifyInstance, cookie: string, mediaURL: string) =>
+  app.inject({ method: 'PUT', url: '/api/media', payload: { mediaURL }, headers: { cookie } });
+
+/** Files under `dir`, recursively (relative paths); none when it does not exist. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+describe('local storage: the disk fills up', () => {
+  let t: TestApp;
+  let storage: TestStorage;
+  beforeAll(async () => {
+    storage = await openTestStorage('local');
+    t = await buildTestApp(storage.env);
+  });
+  afterAll(async () => {
+    disk.fullAfter = null;
+    await t?.close();
+    await storage?.close();
+  });
+
+  it('a PUT that hits ENOSPC answers 507, leaves no file, charges nothing, and the same URL works later', async () => {
+    const ada = await signedInUser(t.app);
+    const png = await samplePng(400, 300);
+    const { uploadURL } = await requestUploadUrl(t.app, ada, { category: 'image', size: png.length });
+
+    disk.fullAfter = 100;
+    const put = await putBytes(t.app, ada, uploadURL, png, 'image/png');
+    disk.fullAfter = null;
+    expect(put.statusCode).toBe(507);
+    expect(JSON.parse(put.body)).toEqual({
+      message: 'The server is out of storage space: try again later',
+    });
+    // Nothing half-written: no object, no temporary file; the upload is still pending and uncharged.
+    expect(await filesUnder(path.join(storage.dataDir, 'objects'))).toEqual([]);
+    expect(await usage(t.app, ada.user.id)).toBe(0);
+    expect((await uploadRow(t.app, uploadURL)).status).toBe('pending');
+    const early = await finalize(t.app, ada.cookie, uploadURL);
+    expect(early.statusCode).toBeGreaterThanOrEqual(400);
+    expect(early.statusCode).toBeLessThan(500);
+    expect(await usage(t.app, ada.user.id)).toBe(0);
+
+    // Space again: the URL was given back, the upload goes through and is charged once.
+    expect((await putBytes(t.app, ada, uploadURL, png, 'image/png')).statusCode).toBe(200);
+    const done = await finalize(t.app, ada.cookie, uploadURL);
+    expect(done.statusCode).toBe(200);
+    expect(await usage(t.app, ada.user.id)).toBe(png.length);
+  });
+
+  it('a thumbnail write that hits ENOSPC while finalising answers 507 and charges nothing; a retry does', async () => {
+    const bob = await signedInUser(t.app);
+    const png = await samplePng(400, 300);
+    const { uploadURL } = await requestUploadUrl(t.app, bob, { category: 'image', size: png.length });
+    expect((await putBytes(t.app, bob, uploadURL, png, 'image/png')).statusCode).toBe(200);
+
+    disk.fullAfter = 10;
+    const failed = await finalize(t.app, bob.cookie, uploadURL);
+    disk.fullAfter = null;
+    expect(failed.statusCode).toBe(507);
+    expect(await usage(t.app, bob.user.id)).toBe(0);
+    expect((await uploadRow(t.app, uploadURL)).status).toBe('pending');
+    expect(await filesUnder(path.join(storage.dataDir, 'objects', '.tmp'))).toEqual([]);
+
+    const done = await finalize(t.app, bob.cookie, uploadURL);
+    expect(done.statusCode).toBe(200);
+    expect(await usage(t.app, bob.user.id)).toBe(png.length);
+  });
+});
+
+describe('S3 storage: the store goes away', () => {
+  let t: TestApp;
+  let storage: TestStorage;
+  let proxy: TcpProxy;
+  beforeAll(async () => {
+    storage = await openTestStorage('s3');
+    const endpoint = new URL(storage.s3!.endpoint);
+    proxy = await startTcpProxy(endpoint.hostname, Number(endpoint.port));
+    t = await buildTestApp({ ...storage.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}` });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+    await storage?.close();
+  });
+
+  // (A store that accepts connections and then stays silent is bounded by the client's 30 s socket timeout
+  // instead: too slow for this test.)
+  it('finalising while the store refuses connections answers 503 soon, charges nothing; a retry later does', async () => {
+    const ada = await signedInUser(t.app);
+    const png = await samplePng(400, 300);
+    const { uploadURL } = await requestUploadUrl(t.app, ada, { category: 'image', size: png.length });
+    expect((await putBytes(t.app, ada, uploadURL, png, 'image/png')).statusCode).toBe(200);
+
+    await proxy.cut('refuse');
+    const started = Date.now();
+    const failed = await finalize(t.app, ada.cookie, uploadURL);
+    const took = Date.now() - started;
+    await proxy.restore();
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({ message: 'Service temporarily unavailable' });
+    expect(took).toBeLessThan(3000);
+    expect(await usage(t.app, ada.user.id)).toBe(0);
+    expect((await uploadRow(t.app, uploadURL)).status).toBe('pending');
+
+    const done = await finalize(t.app, ada.cookie, uploadURL);
+    expect(done.statusCode).toBe(200);
+    expect(await usage(t.app, ada.user.id)).toBe(png.length);
+  });
+
+  it('asking for a multipart upload while the store is unreachable answers 503 and leaves no row', async () => {
+    const ada = await signedInUser(t.app);
+    await proxy.cut('refuse');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/s3/multipart',
+      payload: { filename: 'clip.mp4', type: 'video/mp4', metadata: { size: 20_000_000 } },
+      headers: { cookie: ada.cookie },
+    });
+    await proxy.restore();
+    expect(res.statusCode).toBe(503);
+    const rows = await t.app.db.select().from(uploads).where(eq(uploads.ownerId, ada.user.id));
+    expect(rows).toEqual([]);
+  });
+});

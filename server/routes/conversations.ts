@@ -1,0 +1,124 @@
+// Direct messages (spec 000 §7, 001 §7, DECISIONS §8): start a conversation, list them, read and send
+// messages, mark read. Live delivery: `new_message` and `message_read` on both people's own channels,
+// published after the write committed (server/realtime/render.ts turns them into socket messages).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  conversationCreated,
+  conversationList,
+  createConversationBody,
+  markReadResult,
+  messageList,
+  messageSchema,
+  messagesQuery,
+  sendMessageBody,
+  unreadMessagesCount,
+} from '../../common/schemas/conversation.ts';
+import { markConversationRead, sendMessage, startConversation } from '../commands/conversations.ts';
+import { loadConversation } from '../policies/conversation.ts';
+import { presentConversation, presentMessage } from '../presenters/conversation.ts';
+import {
+  conversationList as listConversations,
+  messagesPage,
+  unreadTotal,
+} from '../queries/conversations.ts';
+
+/** A malformed id is a 404 like any id the caller cannot see (the policy checks it is a UUID). */
+const conversationParams = z.object({ id: z.string().max(100) });
+type ConversationParams = z.infer<typeof conversationParams>;
+
+export async function conversationRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  app.post(
+    '/api/conversations',
+    {
+      schema: {
+        body: createConversationBody,
+        response: { 200: conversationCreated, 201: conversationCreated },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as z.output<typeof createConversationBody>;
+      const { id, created } = await startConversation(db, request.user!.id, body);
+      return reply.code(created ? 201 : 200).send({ id });
+    },
+  );
+
+  app.get('/api/conversations', { schema: { response: { 200: conversationList } } }, async (request) => {
+    const me = request.user!.id;
+    const rows = await listConversations(db, me);
+    return rows.map((row) => presentConversation(row, me));
+  });
+
+  app.get(
+    '/api/conversations/unread-count',
+    { schema: { response: { 200: unreadMessagesCount } } },
+    async (request) => ({ unreadCount: await unreadTotal(db, request.user!.id) }),
+  );
+
+  app.get(
+    '/api/conversations/:id/messages',
+    { schema: { params: conversationParams, querystring: messagesQuery, response: { 200: messageList } } },
+    async (request) => {
+      const { id } = request.params as ConversationParams;
+      const query = request.query as z.output<typeof messagesQuery>;
+      const me = request.user!.id;
+      const access = await loadConversation(db, id, me);
+      const rows = await messagesPage(db, access.conversation.id, query);
+      const viewer = { userId: me, isOwner: access.callerRole === 'owner' };
+      return rows.map((row) => presentMessage(row, viewer));
+    },
+  );
+
+  app.post(
+    '/api/conversations/:id/messages',
+    { schema: { params: conversationParams, body: sendMessageBody, response: { 201: messageSchema } } },
+    async (request, reply) => {
+      const { id } = request.params as ConversationParams;
+      const { content } = request.body as z.output<typeof sendMessageBody>;
+      const me = request.user!.id;
+      const { row, access } = await sendMessage(db, me, id, content);
+      await app.realtime.publish({
+        kind: 'user',
+        type: 'new_message',
+        userIds: [me, access.otherId],
+        timelineId: access.timeline.id,
+        actorId: me,
+        conversationId: row.conversationId,
+        messageId: row.id,
+      });
+      const viewer = { userId: me, isOwner: access.callerRole === 'owner' };
+      return reply.code(201).send(presentMessage(row, viewer));
+    },
+  );
+
+  // Both paths of the spec share one handler: the page uses /read, the modal /mark-read.
+  const markRead = async (request: FastifyRequest) => {
+    const { id } = request.params as ConversationParams;
+    const me = request.user!.id;
+    // Readable is enough: the one who remains may still mark a read-only conversation read.
+    const access = await loadConversation(db, id, me);
+    const { marked, readAt } = await markConversationRead(db, me, access.conversation.id);
+    const at = readAt.toISOString();
+    if (marked > 0) {
+      await app.realtime.publish({
+        kind: 'user',
+        type: 'message_read',
+        userIds: [me, access.otherId],
+        timelineId: access.timeline.id,
+        actorId: me,
+        conversationId: access.conversation.id,
+        readAt: at,
+      });
+    }
+    return { marked, readAt: at };
+  };
+  for (const path of ['read', 'mark-read'] as const) {
+    app.post(
+      `/api/conversations/:id/${path}`,
+      { schema: { params: conversationParams, response: { 200: markReadResult } } },
+      markRead,
+    );
+  }
+}

@@ -1,0 +1,419 @@
+// Plans and billing through the sandbox provider (issue 13): every route signed out, the whole lifecycle
+// from free to a paid plan and back, the refusals, parallel upgrades, and the other providers' 404s.
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_DECLINE_MESSAGE } from '../../common/schemas/billing.ts';
+import {
+  ALREADY_CANCELLING,
+  ALREADY_SUBSCRIBED,
+  NOTHING_TO_CANCEL,
+  PAYMENT_NOT_FOUND,
+  RESET_ACTIVE,
+} from '../billing/sandbox.ts';
+import { LIVE_STATUSES } from '../billing/subscriptions.ts';
+import { subscriptions, timelineMembers, timelines, users } from '../db/schema/index.ts';
+import { setupTestApp } from '../test/app.ts';
+import {
+  addMember,
+  buildThreadline,
+  buildUser,
+  type Caller,
+  callerFor,
+  signedInUser,
+} from '../test/factories.ts';
+
+const t = setupTestApp({ BILLING_PROVIDER: 'sandbox' });
+const DAY = 24 * 60 * 60;
+
+const rowsOf = (userId: string) =>
+  t.app.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+const liveRowsOf = (userId: string) =>
+  t.app.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES])));
+const planOf = async (userId: string) =>
+  (await t.app.db.select({ plan: users.plan }).from(users).where(eq(users.id, userId)))[0]!.plan;
+
+async function upgrade(as: Caller, plan: 'pro' | 'community', billingPeriod: 'monthly' | 'yearly') {
+  const created = await as.post('/api/subscription/create', { plan, billingPeriod });
+  expect(created.statusCode).toBe(200);
+  const confirmed = await as.post('/api/subscription/sandbox/confirm', {
+    clientSecret: created.json().clientSecret,
+    outcome: 'succeed',
+  });
+  expect(confirmed.statusCode).toBe(200);
+  return confirmed.json();
+}
+
+describe('signed out', () => {
+  it('every subscription route answers 401', async () => {
+    const visitor = callerFor(t.app);
+    const calls = [
+      visitor.get('/api/subscription/status'),
+      visitor.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' }),
+      visitor.post('/api/subscription/cancel'),
+      visitor.post('/api/subscription/reset'),
+      visitor.post('/api/subscription/sandbox/confirm', { clientSecret: 'x', outcome: 'succeed' }),
+      visitor.post('/api/subscription/sandbox/advance'),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Unauthorized' });
+    }
+  });
+});
+
+describe('the sandbox lifecycle', () => {
+  it('free -> pro yearly -> limits raised -> cancel -> period end -> free, what exists stays', async () => {
+    const ada = await signedInUser(t.app);
+    const before = (await ada.as.get('/api/subscription/status')).json();
+    expect(before).toEqual({
+      plan: 'free',
+      limits: { maxTimelines: 10, maxMembersPerTimeline: 10, storageGB: 1 },
+      usage: { timelines: 0, storageUsed: 0 },
+      subscriptionStatus: { status: null, cancelAtPeriodEnd: false, currentPeriodEnd: null },
+    });
+    for (let i = 0; i < 10; i++) await buildThreadline(t.app.db, ada.user);
+    expect((await ada.as.post('/api/timelines', { name: 'Eleventh' })).statusCode).toBe(403);
+
+    // Create: an incomplete subscription, the plan still free.
+    const created = await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'yearly' });
+    expect(created.statusCode).toBe(200);
+    const { clientSecret } = created.json();
+    expect(clientSecret).toMatch(/^sandbox_seti_[\w-]{20,}_secret_[\w-]{20,}$/);
+    const incomplete = (await ada.as.get('/api/subscription/status')).json();
+    expect(incomplete.plan).toBe('free');
+    expect(incomplete.subscriptionStatus).toEqual({
+      status: 'incomplete',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: null,
+    });
+
+    // Confirm: active for a year from now.
+    const now = Math.floor(Date.now() / 1000);
+    const paid = await ada.as.post('/api/subscription/sandbox/confirm', { clientSecret, outcome: 'succeed' });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({
+      plan: 'pro',
+      limits: { maxTimelines: 100, maxMembersPerTimeline: 50, storageGB: 25 },
+      usage: { timelines: 10 },
+      subscriptionStatus: { status: 'active', cancelAtPeriodEnd: false },
+    });
+    const end = paid.json().subscriptionStatus.currentPeriodEnd;
+    expect(end).toBeGreaterThanOrEqual(now + 365 * DAY - 5);
+    expect(end).toBeLessThanOrEqual(now + 366 * DAY + 5);
+    expect((await ada.as.get('/api/subscription/status')).json()).toEqual(paid.json());
+    // The secret was for one payment only.
+    expect((await rowsOf(ada.user.id))[0]!.clientSecret).toBeNull();
+
+    // Limits raised: the 11th and 12th threadlines.
+    expect((await ada.as.post('/api/timelines', { name: 'Eleventh' })).statusCode).toBe(201);
+    expect((await ada.as.post('/api/timelines', { name: 'Twelfth' })).statusCode).toBe(201);
+
+    // Cancel at period end: the plan stays until then.
+    const cancel = await ada.as.post('/api/subscription/cancel');
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toEqual({ success: true });
+    const cancelling = (await ada.as.get('/api/subscription/status')).json();
+    expect(cancelling.plan).toBe('pro');
+    expect(cancelling.subscriptionStatus).toEqual({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: end,
+    });
+    const again = await ada.as.post('/api/subscription/cancel');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: ALREADY_CANCELLING });
+
+    // The test clock: the period ends now, the subscription ends, back to free.
+    const advanced = await ada.as.post('/api/subscription/sandbox/advance');
+    expect(advanced.statusCode).toBe(200);
+    expect(advanced.json()).toEqual({
+      plan: 'free',
+      limits: { maxTimelines: 10, maxMembersPerTimeline: 10, storageGB: 1 },
+      usage: { timelines: 12, storageUsed: 0 },
+      subscriptionStatus: { status: null, cancelAtPeriodEnd: false, currentPeriodEnd: null },
+    });
+    expect((await rowsOf(ada.user.id)).map((r) => r.status)).toEqual(['canceled']);
+    expect(await planOf(ada.user.id)).toBe('free');
+
+    // What exists stays; creating past the free limit is refused.
+    const owned = await t.app.db.select().from(timelines).where(eq(timelines.ownerId, ada.user.id));
+    expect(owned).toHaveLength(12);
+    const refused = await ada.as.post('/api/timelines', { name: 'Thirteenth' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: 'Timeline limit reached',
+      planUpgradeRequired: true,
+      limit: 10,
+    });
+    // Cancelling again has nothing to cancel; a new upgrade works.
+    expect((await ada.as.post('/api/subscription/cancel')).json()).toEqual({ message: NOTHING_TO_CANCEL });
+    expect((await upgrade(ada.as, 'community', 'monthly')).plan).toBe('community');
+  });
+
+  it('after a downgrade the members stay and joins past the free limit are refused', async () => {
+    const owner = await signedInUser(t.app);
+    await upgrade(owner.as, 'pro', 'monthly');
+    const timeline = await buildThreadline(t.app.db, owner.user);
+    // 11 members with the owner: past the free plan's 10.
+    for (let i = 0; i < 10; i++) await addMember(t.app.db, timeline, await buildUser(t.app.db));
+    const bob = await signedInUser(t.app);
+    expect((await bob.as.post('/api/timelines/join', { joinCode: timeline.joinCode })).json().status).toBe(
+      'joined',
+    );
+
+    await owner.as.post('/api/subscription/cancel');
+    expect((await owner.as.post('/api/subscription/sandbox/advance')).json().plan).toBe('free');
+    // Nobody is removed: the owner and 11 others stay.
+    const members = await t.app.db
+      .select()
+      .from(timelineMembers)
+      .where(eq(timelineMembers.timelineId, timeline.id));
+    expect(members).toHaveLength(12);
+    expect((await bob.as.get(`/api/timelines/${timeline.id}`)).statusCode).toBe(200);
+    const carol = await signedInUser(t.app);
+    const refused = await carol.as.post('/api/timelines/join', { joinCode: timeline.joinCode });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Member limit reached', planUpgradeRequired: true, limit: 10 });
+  });
+
+  it('advance renews an active subscription for one more period', async () => {
+    const ada = await signedInUser(t.app);
+    await upgrade(ada.as, 'pro', 'monthly');
+    const now = Math.floor(Date.now() / 1000);
+    const renewed = await ada.as.post('/api/subscription/sandbox/advance');
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json()).toMatchObject({
+      plan: 'pro',
+      subscriptionStatus: { status: 'active', cancelAtPeriodEnd: false },
+    });
+    const end = renewed.json().subscriptionStatus.currentPeriodEnd;
+    expect(end).toBeGreaterThanOrEqual(now + 28 * DAY - 5);
+    expect(end).toBeLessThanOrEqual(now + 31 * DAY + 5);
+    expect(await liveRowsOf(ada.user.id)).toHaveLength(1);
+  });
+
+  it('a period that passed ends on the next status read, without waiting for the sweep', async () => {
+    const ada = await signedInUser(t.app);
+    await upgrade(ada.as, 'pro', 'monthly');
+    await ada.as.post('/api/subscription/cancel');
+    await t.app.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.userId, ada.user.id));
+    expect((await ada.as.get('/api/subscription/status')).json()).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: { status: null },
+    });
+    expect(await planOf(ada.user.id)).toBe('free');
+  });
+});
+
+describe('refusals and repeats', () => {
+  it('a repeat of the same plan and period answers the same secret; another plan replaces it', async () => {
+    const ada = await signedInUser(t.app);
+    const first = (
+      await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' })
+    ).json();
+    const repeat = (
+      await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' })
+    ).json();
+    expect(repeat.clientSecret).toBe(first.clientSecret);
+    const other = (
+      await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'yearly' })
+    ).json();
+    expect(other.clientSecret).not.toBe(first.clientSecret);
+    const rows = await rowsOf(ada.user.id);
+    expect(rows.map((r) => r.status).sort()).toEqual(['incomplete', 'incomplete_expired']);
+    // The replaced secret can no longer be paid.
+    const stale = await ada.as.post('/api/subscription/sandbox/confirm', {
+      clientSecret: first.clientSecret,
+    });
+    expect(stale.statusCode).toBe(404);
+    expect(stale.json()).toEqual({ message: PAYMENT_NOT_FOUND });
+    const paid = await ada.as.post('/api/subscription/sandbox/confirm', { clientSecret: other.clientSecret });
+    expect(paid.json()).toMatchObject({ plan: 'pro', subscriptionStatus: { status: 'active' } });
+    // Paid: the same secret cannot be used twice.
+    expect(
+      (await ada.as.post('/api/subscription/sandbox/confirm', { clientSecret: other.clientSecret }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('create while a paid plan is active is 409, for the same or another plan', async () => {
+    const ada = await signedInUser(t.app);
+    await upgrade(ada.as, 'pro', 'yearly');
+    for (const plan of ['pro', 'community']) {
+      const res = await ada.as.post('/api/subscription/create', { plan, billingPeriod: 'yearly' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: ALREADY_SUBSCRIBED });
+    }
+    // Still 409 while cancelling: the plan is in force until the period ends.
+    await ada.as.post('/api/subscription/cancel');
+    expect(
+      (await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' })).statusCode,
+    ).toBe(409);
+    // Reset does not throw a paid plan away.
+    const reset = await ada.as.post('/api/subscription/reset');
+    expect(reset.statusCode).toBe(409);
+    expect(reset.json()).toEqual({ message: RESET_ACTIVE });
+    expect(await planOf(ada.user.id)).toBe('pro');
+  });
+
+  it('a plan granted by hand (no subscription) counts as active', async () => {
+    const ada = await signedInUser(t.app, { plan: 'community' });
+    expect((await ada.as.get('/api/subscription/status')).json().subscriptionStatus).toEqual({
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: null,
+    });
+    expect(
+      (await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' })).statusCode,
+    ).toBe(409);
+    // Reset does not take it away either.
+    expect((await ada.as.post('/api/subscription/reset')).statusCode).toBe(409);
+    expect(await planOf(ada.user.id)).toBe('community');
+  });
+
+  it('cancel without a paid plan is 409, also while only incomplete', async () => {
+    const ada = await signedInUser(t.app);
+    expect((await ada.as.post('/api/subscription/cancel')).statusCode).toBe(409);
+    await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' });
+    const res = await ada.as.post('/api/subscription/cancel');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: NOTHING_TO_CANCEL });
+    expect((await ada.as.post('/api/subscription/sandbox/advance')).statusCode).toBe(409);
+  });
+
+  it('incomplete -> reset: abandoned, free, and its secret dead; a repeat reset is fine', async () => {
+    const ada = await signedInUser(t.app);
+    const { clientSecret } = (
+      await ada.as.post('/api/subscription/create', { plan: 'community', billingPeriod: 'yearly' })
+    ).json();
+    const reset = await ada.as.post('/api/subscription/reset');
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ success: true });
+    expect((await rowsOf(ada.user.id)).map((r) => [r.status, r.clientSecret])).toEqual([
+      ['incomplete_expired', null],
+    ]);
+    expect((await ada.as.get('/api/subscription/status')).json()).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: { status: null },
+    });
+    expect((await ada.as.post('/api/subscription/sandbox/confirm', { clientSecret })).statusCode).toBe(404);
+    expect((await ada.as.post('/api/subscription/reset')).statusCode).toBe(200);
+  });
+
+  it('a declined payment answers 402 with the card message and leaves it incomplete, payable again', async () => {
+    const ada = await signedInUser(t.app);
+    const { clientSecret } = (
+      await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' })
+    ).json();
+    const declined = await ada.as.post('/api/subscription/sandbox/confirm', {
+      clientSecret,
+      outcome: 'decline',
+    });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toEqual({ message: SANDBOX_DECLINE_MESSAGE });
+    expect((await ada.as.get('/api/subscription/status')).json()).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: { status: 'incomplete' },
+    });
+    const paid = await ada.as.post('/api/subscription/sandbox/confirm', { clientSecret, outcome: 'succeed' });
+    expect(paid.json().plan).toBe('pro');
+  });
+
+  it("another user's secret or an unknown one is 404 and changes nothing", async () => {
+    const ada = await signedInUser(t.app);
+    const eve = await signedInUser(t.app);
+    const { clientSecret } = (
+      await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' })
+    ).json();
+    for (const secret of [clientSecret, 'sandbox_seti_guess_secret_guess']) {
+      const res = await eve.as.post('/api/subscription/sandbox/confirm', { clientSecret: secret });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: PAYMENT_NOT_FOUND });
+    }
+    expect(await planOf(eve.user.id)).toBe('free');
+    expect((await liveRowsOf(ada.user.id))[0]!.status).toBe('incomplete');
+  });
+
+  it('bad bodies are 400', async () => {
+    const ada = await signedInUser(t.app);
+    for (const body of [
+      { plan: 'free', billingPeriod: 'monthly' },
+      { plan: 'pro' },
+      { plan: 'pro', billingPeriod: 'weekly' },
+    ]) {
+      expect((await ada.as.post('/api/subscription/create', body)).statusCode).toBe(400);
+    }
+    expect(
+      (await ada.as.post('/api/subscription/sandbox/confirm', { clientSecret: 'x', outcome: 'maybe' }))
+        .statusCode,
+    ).toBe(400);
+    expect((await ada.as.post('/api/subscription/sandbox/confirm', {})).statusCode).toBe(400);
+  });
+});
+
+describe('parallel upgrades', () => {
+  it('dozens of creates at once end in one live row and all answer the same secret', async () => {
+    const ada = await signedInUser(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'yearly' }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    expect(new Set(answers.map((r) => r.json().clientSecret)).size).toBe(1);
+    expect(await rowsOf(ada.user.id)).toHaveLength(1);
+  });
+
+  it('mixed plans at once still leave exactly one live row', async () => {
+    const ada = await signedInUser(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        ada.as.post('/api/subscription/create', {
+          plan: i % 2 ? 'pro' : 'community',
+          billingPeriod: 'monthly',
+        }),
+      ),
+    );
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await liveRowsOf(ada.user.id)).toHaveLength(1);
+  });
+
+  it('parallel confirms of one secret activate once', async () => {
+    const ada = await signedInUser(t.app);
+    const { clientSecret } = (
+      await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' })
+    ).json();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => ada.as.post('/api/subscription/sandbox/confirm', { clientSecret })),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode === 404)).toHaveLength(9);
+    expect((await liveRowsOf(ada.user.id)).map((r) => r.status)).toEqual(['active']);
+  });
+});
+
+describe('BILLING_PROVIDER=off', () => {
+  const off = setupTestApp({ BILLING_PROVIDER: 'off' });
+  it('every subscription route is 404 (after sign-in)', async () => {
+    const ada = await signedInUser(off.app);
+    const calls = [
+      ada.as.get('/api/subscription/status'),
+      ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' }),
+      ada.as.post('/api/subscription/cancel'),
+      ada.as.post('/api/subscription/reset'),
+      ada.as.post('/api/subscription/sandbox/confirm', { clientSecret: 'x', outcome: 'succeed' }),
+      ada.as.post('/api/subscription/sandbox/advance'),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(404);
+      expect(typeof res.json().message).toBe('string');
+    }
+    expect(await off.app.db.select().from(subscriptions)).toEqual([]);
+  });
+});
