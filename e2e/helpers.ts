@@ -50,6 +50,9 @@ export async function pressUntilFocused(page: Page, key: string, target: Locator
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
     await page.keyboard.press(key);
+    // Radix moves focus between menu items in a setTimeout after the keydown; a check before it runs would
+    // press again and overshoot a menu's last item. A later timer runs after it.
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
   }
   await expect(target).toBeFocused();
 }
