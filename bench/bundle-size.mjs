@@ -10,10 +10,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist', 'client');
 
 /**
- * Route -> the modules it renders; signed-in screens also mount the (lazy) toaster and the real-time chunk
- * (socket client, live updates, notification card). The messaging modal's chunk loads on its first opening.
+ * Route -> the modules it renders; signed-in screens also mount the real-time chunk (socket client, live
+ * updates, notification card). Loaded later, on first use: the toaster (first toast), the menus' Radix code
+ * (first hover, focus or click), dialogs, the messaging modal.
  */
-const MODAL = ['components/ui/toaster.tsx', 'lib/realtime/live-updates.tsx'];
+const MODAL = ['lib/realtime/live-updates.tsx'];
 export const ROUTES = [
   ['/ (landing, signed out)', ['features/landing/components/landing-page.tsx']],
   ['/login', ['features/auth/components/login-page.tsx']],

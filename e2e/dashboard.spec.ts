@@ -233,8 +233,7 @@ test('the 11th threadline shows the plan-limit toast; search, sort and collapse 
   await page.getByLabel('Search threadlines').fill('  LIMIT 0');
   await expect(page.getByText('9 results')).toBeVisible();
   await expect(cards(page)).toHaveCount(9);
-  await page.getByLabel('Sort by').click();
-  await page.getByRole('option', { name: 'Name (Z-A)' }).click();
+  await page.getByLabel('Sort by').selectOption({ label: 'Name (Z-A)' });
   await expect(cards(page).first()).toContainText('Limit 09');
   await page.getByRole('button', { name: 'Collapse' }).click();
   await expect(page.getByRole('button', { name: 'Expand' })).toBeFocused();

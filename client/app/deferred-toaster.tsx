@@ -1,19 +1,18 @@
 import * as React from 'react';
-import { useAuth } from '../lib/auth.ts';
 import { useToast } from '../lib/use-toast.ts';
 import { lazyNamed } from './lazy-named.ts';
 
 const Toaster = lazyNamed(() => import('../components/ui/toaster.tsx'), 'Toaster');
 
 /**
- * The toast UI (Radix Toast, ~10 KB gzipped) loads once someone is signed in or a first toast is queued:
- * a visitor's first load of the landing page never needs it.
+ * The toast UI (Radix Toast, ~12 KB gzipped) loads with the first toast queued, so no page's first load
+ * carries it (issue 14's initial-JavaScript budget). Radix announces a toast a frame after its live region
+ * mounts, so the first toast is read out too.
  */
 export function DeferredToaster() {
   const { toasts } = useToast();
-  const { isAuthenticated } = useAuth();
   const [needed, setNeeded] = React.useState(false);
-  if (!needed && (isAuthenticated || toasts.length > 0)) setNeeded(true);
+  if (!needed && toasts.length > 0) setNeeded(true);
   return needed ? (
     <React.Suspense fallback={null}>
       <Toaster />

@@ -1,7 +1,7 @@
 // A shadcn-style toast store: one toast visible at a time (spec 000 §4, §9).
 import * as React from 'react';
 import { UI_TIMING } from '../../common/limits.ts';
-import type { ToastActionElement, ToastProps } from '../components/ui/toast.tsx';
+import type { ToastProps } from '../components/ui/toast.tsx';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = UI_TIMING.toastRemoveDelayMs;
@@ -10,8 +10,16 @@ type ToasterToast = ToastProps & {
   id: string;
   title?: React.ReactNode;
   description?: React.ReactNode;
-  action?: ToastActionElement;
+  /** A button in the toast, described rather than rendered: the toast UI loads with the first toast. */
+  action?: ToastActionSpec;
 };
+
+export interface ToastActionSpec {
+  label: string;
+  /** What a screen reader is told to do instead (Radix announces it with the toast). */
+  altText: string;
+  onClick: () => void;
+}
 
 type Action =
   | { type: 'ADD_TOAST'; toast: ToasterToast }

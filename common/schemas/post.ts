@@ -3,21 +3,25 @@
 import { z } from 'zod';
 import { FEED, TEXT_LIMITS } from '../limits.ts';
 import { UPLOAD } from '../media.ts';
+import { FEED_FILTERS, POST_TYPES } from '../posts.ts';
 import { mediaInfo } from './media.ts';
 import { text } from './text.ts';
+
+export {
+  cursorAfter,
+  FEED_FILTERS,
+  type FeedFilter,
+  HEART,
+  NO_CONTENT,
+  POST_TYPES,
+  type PostType,
+  tombstoneFields,
+} from '../posts.ts';
+
 import { memberUser } from './timeline.ts';
 
 const iso = z.iso.datetime({ offset: true });
 const uuid = z.uuid();
-
-export const POST_TYPES = ['text', 'image', 'video', 'audio', 'file', 'gallery'] as const;
-export type PostType = (typeof POST_TYPES)[number];
-/** The feed's filter bar (spec 001 §2): image and gallery posts show under "all" only. */
-export const FEED_FILTERS = ['all', 'text', 'video', 'audio', 'file'] as const;
-export type FeedFilter = (typeof FEED_FILTERS)[number];
-
-/** The like (spec 001 §7: "the heart emoji is the like"). */
-export const HEART = '\u2764\uFE0F';
 
 const POST_EMPTY = 'Please enter some content or add media';
 
@@ -162,27 +166,6 @@ export const postSchema = z.object({
 export type Post = z.infer<typeof postSchema>;
 export const postList = z.array(postSchema);
 
-/** A post's content and attachments, emptied: a tombstone keeps none of them (DECISIONS §6). */
-export const NO_CONTENT = {
-  content: null,
-  mediaUrl: null,
-  mediaUrls: null,
-  fileName: null,
-  fileNames: null,
-  fileSize: null,
-  fileSizes: null,
-  media: null,
-} as const;
-
-/** Everything a tombstone empties: content, attachments, reactions and comments. */
-export const tombstoneFields = () => ({
-  ...NO_CONTENT,
-  reactionCounts: {},
-  myReactions: [] as string[],
-  commentCount: 0,
-  latestComment: null,
-});
-
 export const reactionResponse = z.object({
   postId: uuid,
   emoji: z.string(),
@@ -198,6 +181,3 @@ export type PinResponse = z.infer<typeof pinResponse>;
 
 export const deletePostResponse = z.object({ id: uuid, deletedAt: iso });
 export type DeletePostResponse = z.infer<typeof deletePostResponse>;
-
-/** `cursor` for the page after `last` (a post or a comment). */
-export const cursorAfter = (last: { createdAt: string; id: string }) => `${last.createdAt},${last.id}`;

@@ -105,4 +105,3 @@ export const ToastDescription = React.forwardRef<
 ToastDescription.displayName = 'ToastDescription';
 
 export type ToastProps = React.ComponentPropsWithoutRef<typeof Toast>;
-export type ToastActionElement = React.ReactElement<typeof ToastAction>;

@@ -5,7 +5,15 @@ import * as React from 'react';
 import { createPortal } from 'react-dom';
 import { subscribeLayers, topLayer } from '../../lib/modal-layers.ts';
 import { useToast } from '../../lib/use-toast.ts';
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast.tsx';
+import {
+  Toast,
+  ToastAction,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+} from './toast.tsx';
 
 const topLayerContent = () => topLayer()?.content ?? null;
 
@@ -31,7 +39,11 @@ export function Toaster() {
             {title && <ToastTitle>{title}</ToastTitle>}
             {description && <ToastDescription>{description}</ToastDescription>}
           </div>
-          {action}
+          {action && (
+            <ToastAction altText={action.altText} onClick={action.onClick}>
+              {action.label}
+            </ToastAction>
+          )}
           <ToastClose />
         </Toast>
       ))}

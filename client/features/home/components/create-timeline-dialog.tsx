@@ -1,7 +1,7 @@
 // Create Threadline dialog (spec 000 §2, §5, §8): name required after trimming, description optional.
 import * as React from 'react';
 import type { Plan } from '../../../../common/plans.ts';
-import { useCreateTimeline } from '../api/create-timeline.tsx';
+import { useCreateTimeline } from '../api/create-timeline.ts';
 import { useRequiredField } from '../hooks/use-required-field.ts';
 import { FormDialog, FormFooter, InputField, OptionalTextareaField } from './dialog-form.tsx';
 

@@ -6,13 +6,19 @@ import { TIMELINE_STATES, type TimelineState } from '../../../../common/roles.ts
 import { SignedInLayout } from '../../../components/page-layout.tsx';
 import { type TabItem, TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { useAuth, useMeta } from '../../../lib/auth.ts';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 import { usePendingSummary } from '../api/get-pending-summary.ts';
 import { useTimelines } from '../api/get-timelines.ts';
 import { useUnreadCounts } from '../api/get-unread-counts.ts';
 import { CreateJoinArea } from './create-join-area.tsx';
-import { CreateTimelineDialog } from './create-timeline-dialog.tsx';
-import { JoinTimelineDialog } from './join-timeline-dialog.tsx';
 import { TimelineTab } from './timeline-tab.tsx';
+
+const CreateTimelineDialog = lazyDialog(
+  async () => (await import('./create-timeline-dialog.tsx')).CreateTimelineDialog,
+);
+const JoinTimelineDialog = lazyDialog(
+  async () => (await import('./join-timeline-dialog.tsx')).JoinTimelineDialog,
+);
 
 const TAB_LABELS: Record<TimelineState, string> = {
   active: 'Active',

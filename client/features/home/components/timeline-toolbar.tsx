@@ -1,15 +1,8 @@
 // Search box and sort select of a dashboard tab (spec 000 §2, §5).
-import { Search } from 'lucide-react';
+import { ChevronDown, Search } from 'lucide-react';
 import type { TimelineState } from '../../../../common/roles.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../../components/ui/select.tsx';
 import { isSortOption, SORT_LABELS, SORT_OPTIONS, type SortOption } from '../lib/timeline-filters.ts';
 
 interface Props {
@@ -47,18 +40,25 @@ export function TimelineToolbar({ tab, search, onSearchChange, sort, onSortChang
         <Label htmlFor={sortId} className="shrink-0 text-muted-foreground">
           Sort by
         </Label>
-        <Select value={sort} onValueChange={(v) => isSortOption(v) && onSortChange(v)}>
-          <SelectTrigger id={sortId}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
+        {/* A native select: the platform's picker on phones, and no Radix Select on the dashboard's first load. */}
+        <div className="relative w-full">
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(e) => isSortOption(e.target.value) && onSortChange(e.target.value)}
+            className="h-10 w-full min-w-0 appearance-none rounded-lg border border-input bg-card pr-9 pl-3 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {SORT_OPTIONS.map((option) => (
-              <SelectItem key={option} value={option}>
+              <option key={option} value={option}>
                 {SORT_LABELS[option]}
-              </SelectItem>
+              </option>
             ))}
-          </SelectContent>
-        </Select>
+          </select>
+          <ChevronDown
+            className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+        </div>
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 // What each live event of the open threadline does to the cache (issue 11): patch what the event carries,
 // reload what it only names. Returns what the page must show beyond that (a toast, or leaving the page).
 import type { QueryClient } from '@tanstack/react-query';
-import { COMMENT_TOAST_MS, type EventMessage } from '../../../../common/realtime.ts';
+import type { EventMessage } from '../../../../common/realtime.ts';
+import { COMMENT_TOAST_MS } from '../../../../common/realtime-constants.ts';
 import type { FeedFilter, Post } from '../../../../common/schemas/post.ts';
 import type { TimelinePageData } from '../../../../common/schemas/timeline.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';

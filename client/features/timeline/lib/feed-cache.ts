@@ -1,13 +1,8 @@
 // Pure edits of cached feed data, so each action patches the posts it touched instead of refetching the
 // feed. Only the changed post gets a new object: memoized cards of the others do not re-render.
 import type { InfiniteData } from '@tanstack/react-query';
-import {
-  type Comment,
-  type FeedFilter,
-  type Post,
-  type ReactionResponse,
-  tombstoneFields,
-} from '../../../../common/schemas/post.ts';
+import { type FeedFilter, tombstoneFields } from '../../../../common/posts.ts';
+import type { Comment, Post, ReactionResponse } from '../../../../common/schemas/post.ts';
 import { nextCommentsCursor } from './feed-pages.ts';
 
 export type FeedData = InfiniteData<Post[], string | undefined>;

@@ -1,7 +1,8 @@
 // Paging of the feed and of a post's comments (spec 001 §9: "more pages exist while the last page was
 // full"; DECISIONS §6 cursor). The pinned post rides on the first page on top of `limit` other posts.
 import { FEED } from '../../../../common/limits.ts';
-import { cursorAfter, type FeedFilter, type Post } from '../../../../common/schemas/post.ts';
+import { cursorAfter, type FeedFilter } from '../../../../common/posts.ts';
+import type { Post } from '../../../../common/schemas/post.ts';
 
 export const FEED_PAGE_SIZE = FEED.pageSize;
 export const COMMENTS_PAGE_SIZE = FEED.commentsPage;

@@ -1,5 +1,6 @@
 // Posts and comments for unit tests.
-import { type Comment, NO_CONTENT, type Post } from '../../../../common/schemas/post.ts';
+import { NO_CONTENT } from '../../../../common/posts.ts';
+import type { Comment, Post } from '../../../../common/schemas/post.ts';
 
 let n = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;

@@ -1,5 +1,5 @@
 // Type filters of the feed (spec 001 §2): all, text, video, audio, file.
-import { FEED_FILTERS, type FeedFilter } from '../../../../../common/schemas/post.ts';
+import { FEED_FILTERS, type FeedFilter } from '../../../../../common/posts.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 
 const LABELS: Record<FeedFilter, string> = {

@@ -1,7 +1,7 @@
 // The heart is the like (spec 001 §7); other reactions show as chips with their counts, and the picker
 // adds more. Every button toggles the caller's reaction.
 import { Heart, MessageSquare } from 'lucide-react';
-import { HEART } from '../../../../../common/schemas/post.ts';
+import { HEART } from '../../../../../common/posts.ts';
 import { cn } from '../../../../lib/utils.ts';
 import { EmojiPicker } from './emoji-picker.tsx';
 

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { Plan } from '../../../../common/plans.ts';
 import type { CreateTimelineResponse } from '../../../../common/schemas/timeline.ts';
-import { ToastAction } from '../../../components/ui/toast.tsx';
 import { handleUnauthorized, isUnauthorizedError, serverMessage } from '../../../lib/authUtils.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
@@ -47,11 +46,13 @@ export function useCreateTimeline({ plan }: { plan?: Plan } = {}) {
           title: copy.title,
           description: copy.description,
           variant: 'destructive',
-          action: copy.canUpgrade ? (
-            <ToastAction altText="Upgrade Plan on the Billing page" onClick={() => navigate('/billing')}>
-              Upgrade Plan
-            </ToastAction>
-          ) : undefined,
+          action: copy.canUpgrade
+            ? {
+                label: 'Upgrade Plan',
+                altText: 'Upgrade Plan on the Billing page',
+                onClick: () => navigate('/billing'),
+              }
+            : undefined,
         });
         return;
       }
