@@ -2,11 +2,15 @@
 // initial-JavaScript budget). Once loaded it stays mounted, so closing animates and gives focus back as usual.
 import * as React from 'react';
 
-export function lazyDialog<P extends { open: boolean }>(load: () => Promise<React.ComponentType<P>>) {
+export function lazyDialog<P extends object>(
+  load: () => Promise<React.ComponentType<P>>,
+  isOpen: (props: P) => boolean = (props) => (props as { open?: boolean }).open === true,
+) {
   const Dialog = React.lazy(async () => ({ default: await load() }));
   return function LazyDialog(props: P) {
-    const [opened, setOpened] = React.useState(props.open);
-    if (props.open && !opened) setOpened(true);
+    const open = isOpen(props);
+    const [opened, setOpened] = React.useState(open);
+    if (open && !opened) setOpened(true);
     if (!opened) return null;
     return (
       <React.Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { button, cleanup, render } from '../../features/home/test/render.tsx';
+import { button, cleanup, render, waitFor } from '../../features/home/test/render.tsx';
 import { FileAttachment } from './file-attachment.tsx';
 import { PREVIEW_NOT_AVAILABLE, PreviewDialog, previewKind } from './preview-dialog.tsx';
 
@@ -62,6 +62,8 @@ describe('FileAttachment', () => {
       preview.focus();
       preview.click();
     });
+    // The dialog's code loads on the first opening.
+    await waitFor(() => expect(dialog()).not.toBeNull());
     const frame = dialog()!.querySelector('iframe')!;
     expect(frame.getAttribute('src')).toBe('/objects/uploads/f-1');
     expect(frame.getAttribute('title')).toBe('Preview of Report.pdf');
@@ -84,9 +86,10 @@ describe('FileAttachment', () => {
     expect(document.activeElement).toBe(preview);
   });
 
-  it('previews an image as an image', () => {
+  it('previews an image as an image', async () => {
     const container = row('scan.png');
     act(() => button(container, 'Preview')!.click());
+    await waitFor(() => expect(dialog()).not.toBeNull());
     const img = dialog()!.querySelector('img')!;
     expect(img.getAttribute('src')).toBe('/objects/uploads/f-1');
     expect(img.getAttribute('alt')).toBe('scan.png');

@@ -3,9 +3,11 @@
 import { Download, Eye } from 'lucide-react';
 import * as React from 'react';
 import { fileBadge, humanSize, isPreviewable } from '../../../common/media.ts';
+import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { cn } from '../../lib/utils.ts';
 import { Button, buttonVariants } from '../ui/button.tsx';
-import { PreviewDialog } from './preview-dialog.tsx';
+
+const PreviewDialog = lazyDialog(async () => (await import('./preview-dialog.tsx')).PreviewDialog);
 
 const BADGE_COLOURS: Record<ReturnType<typeof fileBadge>, string> = {
   PDF: 'bg-red-100 text-red-800',

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { button, cleanup, render } from '../../features/home/test/render.tsx';
+import { button, cleanup, render, waitFor } from '../../features/home/test/render.tsx';
 import { type GalleryImage, galleryColumns, galleryTiles, ImageGallery } from './image-gallery.tsx';
 
 afterEach(cleanup);
@@ -27,11 +27,13 @@ function press(key: string) {
   });
 }
 
-function openTile(tile: HTMLButtonElement) {
+/** Opens the lightbox at a tile; its code loads on the first opening. */
+async function openTile(tile: HTMLButtonElement) {
   act(() => {
     tile.focus();
     tile.click();
   });
+  await waitFor(() => expect(dialog()).not.toBeNull());
 }
 
 describe('galleryColumns and galleryTiles', () => {
@@ -47,7 +49,7 @@ describe('galleryColumns and galleryTiles', () => {
 });
 
 describe('ImageGallery', () => {
-  it('shows one image alone, lazy, in a box sized from its dimensions, and opens the lightbox', () => {
+  it('shows one image alone, lazy, in a box sized from its dimensions, and opens the lightbox', async () => {
     const { container } = render(<ImageGallery images={images(1)} />);
     expect(container.querySelector('ul')).toBeNull();
     const open = button(container, '')!;
@@ -63,7 +65,7 @@ describe('ImageGallery', () => {
       '/objects/uploads/img-1?variant=thumb 480w, /objects/uploads/img-1 1200w',
     );
 
-    openTile(open);
+    await openTile(open);
     expect(counter()).toBe('1 of 1');
     expect(shownImage()!.getAttribute('src')).toBe('/objects/uploads/img-1');
     // One image: no previous, next or strip.
@@ -131,10 +133,10 @@ describe('ImageGallery', () => {
 });
 
 describe('Lightbox', () => {
-  it('opens at the tile, moves with the arrow keys and the buttons (wrapping), and counts "n of total"', () => {
+  it('opens at the tile, moves with the arrow keys and the buttons (wrapping), and counts "n of total"', async () => {
     const { container } = render(<ImageGallery images={images(5)} />);
     expect(dialog()).toBeNull();
-    openTile(tiles(container)[1]!);
+    await openTile(tiles(container)[1]!);
     expect(dialog()).not.toBeNull();
     expect(counter()).toBe('2 of 5');
     expect(shownImage()!.getAttribute('src')).toBe('/objects/uploads/img-2');
@@ -161,9 +163,9 @@ describe('Lightbox', () => {
     expect(counter()).toBe('5 of 5');
   });
 
-  it('has a thumbnail strip marking the current image, and a download link for the full image', () => {
+  it('has a thumbnail strip marking the current image, and a download link for the full image', async () => {
     const { container } = render(<ImageGallery images={images(6)} />);
-    openTile(tiles(container)[0]!);
+    await openTile(tiles(container)[0]!);
     const strip = dialog()!.querySelector('ul[aria-label="Images"]')!;
     const thumbs = [...strip.querySelectorAll('button')];
     expect(thumbs).toHaveLength(6);
@@ -184,7 +186,7 @@ describe('Lightbox', () => {
   it('closes with Escape and gives focus back to the tile that opened it, even after moving', async () => {
     const { container } = render(<ImageGallery images={images(5)} />);
     const third = tiles(container)[2]!;
-    openTile(third);
+    await openTile(third);
     press('ArrowRight');
     expect(counter()).toBe('4 of 5');
     press('Escape');
@@ -193,14 +195,14 @@ describe('Lightbox', () => {
     expect(document.activeElement).toBe(third);
 
     // Opened again from another tile, it starts there.
-    openTile(tiles(container)[3]!);
+    await openTile(tiles(container)[3]!);
     expect(counter()).toBe('4 of 5');
   });
 
   it('closes with its Close button and keeps the keys to itself for a single image', async () => {
     const { container } = render(<ImageGallery images={images(1)} />);
     const open = container.querySelector('button')!;
-    openTile(open);
+    await openTile(open);
     press('ArrowRight');
     expect(counter()).toBe('1 of 1');
     act(() => dialog()!.querySelector<HTMLButtonElement>('[aria-label="Close"]')!.click());

@@ -4,10 +4,16 @@
 // before they arrive (the server sends width and height), so the feed never jumps.
 import * as React from 'react';
 import { THUMBNAIL } from '../../../common/media.ts';
+import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { cn } from '../../lib/utils.ts';
-import { type GalleryImage, Lightbox, reservedBox } from './lightbox.tsx';
+import { type GalleryImage, reservedBox } from './reserved-box.ts';
 
-export type { GalleryImage } from './lightbox.tsx';
+export type { GalleryImage } from './reserved-box.ts';
+
+const Lightbox = lazyDialog(
+  async () => (await import('./lightbox.tsx')).Lightbox,
+  (props) => props.index !== null,
+);
 
 export const MAX_TILES = 4;
 

@@ -6,29 +6,7 @@ import * as React from 'react';
 import { cn } from '../../lib/utils.ts';
 import { buttonVariants } from '../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
-
-/** One image of a post, its paths ready to use (objectSrc applied). */
-export interface GalleryImage {
-  url: string;
-  /** The small webp for tiles; the full image where there is none (svg). */
-  thumbnailUrl: string | null;
-  width: number | null;
-  height: number | null;
-  fileName?: string | null;
-}
-
-/**
- * The box an image of known size takes before it loads: its aspect ratio, as wide as fits both the column
- * and `maxHeight`. Undefined when the size is unknown (the caller reserves a fixed shape instead).
- */
-export function reservedBox(
-  { width, height }: { width: number | null; height: number | null },
-  maxHeight: string,
-): React.CSSProperties | undefined {
-  if (!width || !height) return undefined;
-  const ratio = Number((width / height).toFixed(4));
-  return { aspectRatio: `${width} / ${height}`, width: `min(100%, calc(${maxHeight} * ${ratio}))` };
-}
+import { type GalleryImage, reservedBox } from './reserved-box.ts';
 
 export interface LightboxProps {
   images: readonly GalleryImage[];

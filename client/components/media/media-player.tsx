@@ -3,7 +3,7 @@
 import { Music } from 'lucide-react';
 import { fixInfiniteDuration } from '../../lib/recording/duration.ts';
 import { cn } from '../../lib/utils.ts';
-import { reservedBox } from './lightbox.tsx';
+import { reservedBox } from './reserved-box.ts';
 
 /** A video is at most this tall in the feed. */
 const VIDEO_MAX_HEIGHT = '28rem';

@@ -1,9 +1,18 @@
 // Every dialog the page opens from its header; one open at a time.
 import type { TimelinePageData } from '../../../../common/schemas/timeline.ts';
-import { DeleteTimelineDialog, LeaveTimelineDialog } from './exit-timeline-dialogs.tsx';
-import { JoinRequestsDialog } from './join-requests-dialog.tsx';
-import { MembersDialog } from './members-dialog.tsx';
-import { PermissionsDialog } from './permissions-dialog.tsx';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
+
+// Each loads when first opened: the threadline's first load carries none of them.
+const exitDialogs = () => import('./exit-timeline-dialogs.tsx');
+const DeleteTimelineDialog = lazyDialog(async () => (await exitDialogs()).DeleteTimelineDialog);
+const LeaveTimelineDialog = lazyDialog(async () => (await exitDialogs()).LeaveTimelineDialog);
+const JoinRequestsDialog = lazyDialog(
+  async () => (await import('./join-requests-dialog.tsx')).JoinRequestsDialog,
+);
+const MembersDialog = lazyDialog(async () => (await import('./members-dialog.tsx')).MembersDialog);
+const PermissionsDialog = lazyDialog(
+  async () => (await import('./permissions-dialog.tsx')).PermissionsDialog,
+);
 
 export type TimelineDialog = 'members' | 'permissions' | 'joinRequests' | 'delete' | 'leave';
 

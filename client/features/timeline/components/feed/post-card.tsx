@@ -4,10 +4,10 @@ import { Pin } from 'lucide-react';
 import * as React from 'react';
 import { personName } from '../../../../../common/names.ts';
 import type { Post } from '../../../../../common/schemas/post.ts';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
 import { shortDate, timeAgo } from '../../../../lib/format.ts';
+import { lazyDialog } from '../../../../lib/lazy-dialog.tsx';
 import { cn } from '../../../../lib/utils.ts';
 import { useDeletePost } from '../../api/delete-post.ts';
 import { usePinPost } from '../../api/pin-post.ts';
@@ -17,6 +17,11 @@ import { PostActionsMenu } from './post-actions-menu.tsx';
 import { PostAttachments } from './post-attachments.tsx';
 import { PostComments } from './post-comments.tsx';
 import { ReactionBar } from './reaction-bar.tsx';
+
+// Loaded when a delete is first asked for: no card renders a dialog until then.
+const ConfirmDialog = lazyDialog(
+  async () => (await import('../../../../components/confirm-dialog.tsx')).ConfirmDialog,
+);
 
 export interface PostCardProps {
   post: Post;

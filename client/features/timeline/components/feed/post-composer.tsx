@@ -7,7 +7,6 @@ import * as React from 'react';
 import { TEXT_LIMITS } from '../../../../../common/limits.ts';
 import { humanSize, thumbnailUrl, UPLOAD, UPLOAD_LIMITS } from '../../../../../common/media.ts';
 import { lazyNamed } from '../../../../app/lazy-named.ts';
-import { MediaHelpDialog } from '../../../../components/media/media-help-dialog.tsx';
 import type { UploadedFile } from '../../../../components/media/upload-dialog.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
@@ -16,6 +15,7 @@ import { UserAvatar } from '../../../../components/user-avatar.tsx';
 import { useAuth } from '../../../../lib/auth.ts';
 import { serverMessage } from '../../../../lib/authUtils.ts';
 import { notifyFailure } from '../../../../lib/failure-toast.ts';
+import { lazyDialog } from '../../../../lib/lazy-dialog.tsx';
 import type { RecordingKind } from '../../../../lib/recording/limits.ts';
 import { ALL_CATEGORIES, type FileCategory, fileCategory } from '../../../../lib/upload/file-check.ts';
 import { PROCESS_ERROR_TITLE, UPLOAD_ERROR_TITLE } from '../../../../lib/upload/messages.ts';
@@ -31,6 +31,9 @@ const UploadDialog = lazyNamed(
 const MediaRecorderDialog = lazyNamed(
   () => import('../../../../components/media/media-recorder-dialog.tsx'),
   'MediaRecorderDialog',
+);
+const MediaHelpDialog = lazyDialog(
+  async () => (await import('../../../../components/media/media-help-dialog.tsx')).MediaHelpDialog,
 );
 
 const LIMIT = TEXT_LIMITS.post;
