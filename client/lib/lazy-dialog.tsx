@@ -7,6 +7,7 @@ export function lazyDialog<P extends object>(
   isOpen: (props: P) => boolean = (props) => (props as { open?: boolean }).open === true,
 ) {
   const Dialog = React.lazy(async () => ({ default: await load() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per dialog, at module level.
   return function LazyDialog(props: P) {
     const open = isOpen(props);
     const [opened, setOpened] = React.useState(open);
