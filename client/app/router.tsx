@@ -1,40 +1,60 @@
 // The route table of spec 000 §2 plus /login (DECISIONS §2).
+
+import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import * as React from 'react';
-import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useRoute, useSearch } from 'wouter';
 import { SignInRedirect } from '../features/auth/components/sign-in-redirect.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { PreviousPathTracker } from '../features/messages/lib/previous-path.ts';
+import { prefetchTimelinePage } from '../features/timeline/api/prefetch-timeline.ts';
 import { useAuth, useMeta } from '../lib/auth.ts';
 import { useMessagingModal } from '../lib/messaging-modal.tsx';
 import { isAppPath, readLoginQuery } from '../lib/sign-in.ts';
 import { lazyNamed } from './lazy-named.ts';
 
 // Every screen but the landing page is its own chunk, so a visitor's first load carries only the landing.
+const pages = {
+  billing: () => import('../features/billing/components/billing-page.tsx'),
+  home: () => import('../features/home/components/home-page.tsx'),
+  messages: () => import('../features/messages/components/messages-page.tsx'),
+  myRequests: () => import('../features/my-requests/components/my-requests-page.tsx'),
+  profile: () => import('../features/profile/components/profile-page.tsx'),
+  timeline: () => import('../features/timeline/components/timeline-page.tsx'),
+};
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
-const BillingPage = lazyNamed(() => import('../features/billing/components/billing-page.tsx'), 'BillingPage');
-const HomePage = lazyNamed(() => import('../features/home/components/home-page.tsx'), 'HomePage');
-const MessagesPage = lazyNamed(
-  () => import('../features/messages/components/messages-page.tsx'),
-  'MessagesPage',
-);
+const BillingPage = lazyNamed(pages.billing, 'BillingPage');
+const HomePage = lazyNamed(pages.home, 'HomePage');
+const MessagesPage = lazyNamed(pages.messages, 'MessagesPage');
 const MessagingModal = lazyNamed(
   () => import('../features/messages/components/messaging-modal.tsx'),
   'MessagingModal',
 );
-const MyRequestsPage = lazyNamed(
-  () => import('../features/my-requests/components/my-requests-page.tsx'),
-  'MyRequestsPage',
-);
+const MyRequestsPage = lazyNamed(pages.myRequests, 'MyRequestsPage');
 const NotFoundPage = lazyNamed(
   () => import('../features/not-found/components/not-found-page.tsx'),
   'NotFoundPage',
 );
-const ProfilePage = lazyNamed(() => import('../features/profile/components/profile-page.tsx'), 'ProfilePage');
-const TimelinePage = lazyNamed(
-  () => import('../features/timeline/components/timeline-page.tsx'),
-  'TimelinePage',
-);
+const ProfilePage = lazyNamed(pages.profile, 'ProfilePage');
+const TimelinePage = lazyNamed(pages.timeline, 'TimelinePage');
+
+const DEEP_LINKS: [RegExp, () => Promise<unknown>][] = [
+  [/^\/timeline\/[^/]+$/, pages.timeline],
+  [/^\/messages$/, pages.messages],
+  [/^\/my-requests$/, pages.myRequests],
+  [/^\/profile$/, pages.profile],
+  [/^\/billing$/, pages.billing],
+];
+
+/**
+ * A deep link's page starts downloading with the app instead of after the sign-in check answers (issue 14's
+ * page speed). Only app pages: "/" is the landing page for a visitor. A visitor is sent to sign in and back
+ * to the same page, so the download is not wasted.
+ */
+export function preloadPage(pathname: string) {
+  const load = DEEP_LINKS.find(([path]) => path.test(pathname))?.[1];
+  void load?.().catch(() => {});
+}
 
 function Loading() {
   return (
@@ -91,6 +111,19 @@ function AfterSignIn() {
   return <Redirect to={readLoginQuery(useSearch()).returnTo} replace />;
 }
 
+/**
+ * A threadline's data starts loading with its page's chunk, not after it. Called outside the routes'
+ * Suspense: effects inside it wait for the lazy page.
+ */
+function usePrefetchTimeline(signedIn: boolean) {
+  const [onTimeline, params] = useRoute('/timeline/:id');
+  const id = signedIn && onTimeline ? params.id : undefined;
+  const queryClient = useQueryClient();
+  React.useEffect(() => {
+    if (id) prefetchTimelinePage(queryClient, id);
+  }, [id, queryClient]);
+}
+
 function SignedInRoutes() {
   const { data: meta } = useMeta();
   const billingOff = meta?.billingProvider === 'off';
@@ -113,6 +146,7 @@ function SignedInRoutes() {
 
 export function AppRouter() {
   const { isAuthenticated, isLoading } = useAuth();
+  usePrefetchTimeline(isAuthenticated);
   return (
     <>
       <ScrollToTop />
