@@ -39,12 +39,6 @@ export default defineConfig({
     emptyOutDir: true,
     // .vite/manifest.json: the chunk graph bench/bundle-size.mjs reads (dotfiles are never served).
     manifest: true,
-    rolldownOptions: {
-      preserveEntrySignatures: false,
-      output: {
-        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 4000 } },
-      },
-    },
   },
   server: {
     port: 5173,
