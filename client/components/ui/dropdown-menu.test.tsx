@@ -72,6 +72,23 @@ describe('DropdownMenu (loaded on first use)', () => {
     expect(menu()).toBeNull();
   });
 
+  it('a menu still bare renders nothing of Radix once the code is here (another menu, the prefetch)', async () => {
+    const { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } = ui;
+    await ui.loadDropdownMenu();
+    render(
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <button type="button">Later</button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem>Edit</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>,
+    );
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    expect(menu()).toBeNull();
+  });
+
   it('a click opens it, and an item runs its action', async () => {
     const onSelect = renderMenu();
     act(() => trigger().click());

@@ -178,13 +178,16 @@ export function DropdownMenuTrigger({ children, disabled, asChild: _always, ...p
   } as ChildProps);
 }
 
-// The parts below render only inside an open menu, i.e. once the code is here.
+// The parts below render only inside a menu that has been swapped in.
 type Parts = Omit<Radix, 'DropdownMenu' | 'DropdownMenuTrigger'>;
 function part<K extends keyof Parts>(name: K): Parts[K] {
   // biome-ignore lint/correctness/noComponentHookFactories: called once per part, at module level.
   const Part = React.forwardRef<unknown, Record<string, unknown>>((props, ref) => {
+    // Only inside a menu already swapped in: the code may be here (another menu, the idle prefetch) while
+    // this one is still a bare button, and Radix's parts need their Root.
+    const active = React.useContext(RootContext)?.active === true;
     const Real = radix?.[name] as React.ElementType | undefined;
-    return Real ? <Real ref={ref} {...props} /> : null;
+    return active && Real ? <Real ref={ref} {...props} /> : null;
   });
   Part.displayName = name;
   return Part as unknown as Parts[K];
