@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useToast } from '../lib/use-toast.ts';
+import { subscribeToastSignal, toastQueued } from '../lib/toast-signal.ts';
 import { lazyNamed } from './lazy-named.ts';
 
 const Toaster = lazyNamed(() => import('../components/ui/toaster.tsx'), 'Toaster');
@@ -10,9 +10,7 @@ const Toaster = lazyNamed(() => import('../components/ui/toaster.tsx'), 'Toaster
  * mounts, so the first toast is read out too.
  */
 export function DeferredToaster() {
-  const { toasts } = useToast();
-  const [needed, setNeeded] = React.useState(false);
-  if (!needed && toasts.length > 0) setNeeded(true);
+  const needed = React.useSyncExternalStore(subscribeToastSignal, toastQueued, () => false);
   return needed ? (
     <React.Suspense fallback={null}>
       <Toaster />

@@ -7,7 +7,6 @@ import { Redirect, Route, Switch, useLocation, useRoute, useSearch } from 'woute
 import { SignInRedirect } from '../features/auth/components/sign-in-redirect.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { PreviousPathTracker } from '../features/messages/lib/previous-path.ts';
-import { prefetchTimelinePage } from '../features/timeline/api/prefetch-timeline.ts';
 import { useAuth, useMeta } from '../lib/auth.ts';
 import { useMessagingModal } from '../lib/messaging-modal.tsx';
 import { isAppPath, readLoginQuery } from '../lib/sign-in.ts';
@@ -38,23 +37,8 @@ const NotFoundPage = lazyNamed(
 const ProfilePage = lazyNamed(pages.profile, 'ProfilePage');
 const TimelinePage = lazyNamed(pages.timeline, 'TimelinePage');
 
-const DEEP_LINKS: [RegExp, () => Promise<unknown>][] = [
-  [/^\/timeline\/[^/]+$/, pages.timeline],
-  [/^\/messages$/, pages.messages],
-  [/^\/my-requests$/, pages.myRequests],
-  [/^\/profile$/, pages.profile],
-  [/^\/billing$/, pages.billing],
-];
-
-/**
- * A deep link's page starts downloading with the app instead of after the sign-in check answers (issue 14's
- * page speed). Only app pages: "/" is the landing page for a visitor. A visitor is sent to sign in and back
- * to the same page, so the download is not wasted.
- */
-export function preloadPage(pathname: string) {
-  const load = DEEP_LINKS.find(([path]) => path.test(pathname))?.[1];
-  void load?.().catch(() => {});
-}
+// Small, and not in the entry (the landing's budget): fetched once a signed-in user is on a threadline.
+const loadTimelinePrefetch = () => import('../features/timeline/api/prefetch-timeline.ts');
 
 function Loading() {
   return (
@@ -120,7 +104,10 @@ function usePrefetchTimeline(signedIn: boolean) {
   const id = signedIn && onTimeline ? params.id : undefined;
   const queryClient = useQueryClient();
   React.useEffect(() => {
-    if (id) prefetchTimelinePage(queryClient, id);
+    if (!id) return;
+    void loadTimelinePrefetch()
+      .then(({ prefetchTimelinePage }) => prefetchTimelinePage(queryClient, id))
+      .catch(() => {});
   }, [id, queryClient]);
 }
 

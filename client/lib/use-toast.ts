@@ -2,6 +2,7 @@
 import * as React from 'react';
 import { UI_TIMING } from '../../common/limits.ts';
 import type { ToastProps } from '../components/ui/toast.tsx';
+import { signalToast } from './toast-signal.ts';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = UI_TIMING.toastRemoveDelayMs;
@@ -85,6 +86,7 @@ function dispatch(action: Action) {
 export type Toast = Omit<ToasterToast, 'id'>;
 
 export function toast(props: Toast) {
+  signalToast();
   const id = genId();
   const update = (next: ToasterToast) => dispatch({ type: 'UPDATE_TOAST', toast: { ...next, id } });
   const dismiss = () => dispatch({ type: 'DISMISS_TOAST', toastId: id });
