@@ -59,3 +59,13 @@ describe('focus tracking and return', () => {
     removeFirst();
   });
 });
+
+describe('loaded after the opener took focus (the first dialog of a page)', () => {
+  it('takes the focused control as the origin', async () => {
+    const el = html('<button id="create">Create</button>');
+    el('create').focus();
+    vi.resetModules();
+    const fresh = await import('./modal-layers.ts');
+    expect(fresh.focusOrigin()).toBe(el('create'));
+  });
+});

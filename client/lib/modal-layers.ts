@@ -38,6 +38,10 @@ export function focusOriginOf(el: HTMLElement): HTMLElement | null {
 
 let lastFocused: HTMLElement | null = null;
 if (typeof document !== 'undefined') {
+  // This module loads with the first dialog or toast (issue 14 splits them out of the first load), after the
+  // control that opened it took focus: that control is the origin until the next focus move.
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body) lastFocused = focusOriginOf(active);
   document.addEventListener(
     'focusin',
     (event) => {

@@ -98,3 +98,18 @@ describe('DropdownMenu (loaded on first use)', () => {
     expect(onSelect).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('DropdownMenu with a mouse', () => {
+  it('opens on pointerdown, even when the hover swapped the button in between', async () => {
+    renderMenu();
+    const bare = trigger();
+    act(() => {
+      bare.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
+      bare.dispatchEvent(
+        new PointerEvent('pointerdown', { bubbles: true, cancelable: true, button: 0, pointerType: 'mouse' }),
+      );
+    });
+    await settle();
+    expect(menu()).not.toBeNull();
+  });
+});

@@ -173,7 +173,11 @@ export function DropdownMenuTrigger({ children, disabled, asChild: _always, ...p
     onKeyDown: compose(own.onKeyDown, (event) => {
       if (OPEN_KEYS.includes(event.key)) open(event, true);
     }),
-    // A click with no hover first (touch, a screen reader's activation) opens the menu too.
+    // As Radix does, a mouse opens on pointerdown: the hover's swap may replace this button before the click.
+    onPointerDown: compose(own.onPointerDown, (event) => {
+      if (event.button === 0 && !event.ctrlKey && event.pointerType === 'mouse') open(event, false);
+    }),
+    // A click with no pointerdown first (touch, a screen reader's activation) opens the menu too.
     onClick: compose(own.onClick, (event) => open(event, false)),
   } as ChildProps);
 }
