@@ -69,6 +69,11 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.default(true),
+    S3_REQUEST_TIMEOUT_MS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .default(30_000),
     BILLING_PROVIDER: z
       .enum(['sandbox', 'stripe', 'off'], { message: 'must be sandbox, stripe or off' })
       .default('sandbox'),
@@ -164,6 +169,8 @@ export interface Config {
     accessKeyId: string | undefined;
     secretAccessKey: string | undefined;
     forcePathStyle: boolean;
+    /** A store silent this long on a socket is given up (503). */
+    requestTimeoutMs: number;
   };
   billing: {
     provider: Env['BILLING_PROVIDER'];
@@ -220,6 +227,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       accessKeyId: e.S3_ACCESS_KEY_ID,
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      requestTimeoutMs: e.S3_REQUEST_TIMEOUT_MS,
     },
     billing: {
       provider: e.BILLING_PROVIDER,

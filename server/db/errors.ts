@@ -49,13 +49,15 @@ const DRIVER_MESSAGES = [
 export function isDatabaseUnavailable(err: unknown): boolean {
   let e: unknown = err;
   for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
-    const o = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const o = e as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
     const code = typeof o.code === 'string' ? o.code : '';
     if (NETWORK_CODES.has(code)) return true;
     if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
     if (typeof o.message === 'string' && DRIVER_MESSAGES.some((m) => (o.message as string).includes(m))) {
       return true;
     }
+    // The S3 client's socket timeout (a store that accepts connections and never answers).
+    if (o.name === 'TimeoutError') return true;
     // net's AggregateError (IPv4 and IPv6 both refused) carries the codes on its members.
     if (Array.isArray(o.errors) && o.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
     e = o.cause;

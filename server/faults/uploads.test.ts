@@ -144,8 +144,6 @@ describe('S3 storage: the store goes away', () => {
     await storage?.close();
   });
 
-  // (A store that accepts connections and then stays silent is bounded by the client's 30 s socket timeout
-  // instead: too slow for this test.)
   it('finalising while the store refuses connections answers 503 soon, charges nothing; a retry later does', async () => {
     const ada = await signedInUser(t.app);
     const png = await samplePng(400, 300);
@@ -182,4 +180,48 @@ describe('S3 storage: the store goes away', () => {
     const rows = await t.app.db.select().from(uploads).where(eq(uploads.ownerId, ada.user.id));
     expect(rows).toEqual([]);
   });
+});
+
+describe('S3 storage: the store accepts connections and never answers', () => {
+  let t: TestApp;
+  let storage: TestStorage;
+  let proxy: TcpProxy;
+  beforeAll(async () => {
+    storage = await openTestStorage('s3');
+    const endpoint = new URL(storage.s3!.endpoint);
+    proxy = await startTcpProxy(endpoint.hostname, Number(endpoint.port));
+    // 30 s by default; 1 s here, so the client's three attempts give up within a few seconds.
+    t = await buildTestApp({
+      ...storage.env,
+      S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+      S3_REQUEST_TIMEOUT_MS: '1000',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+    await storage?.close();
+  });
+
+  it('finalising answers 503 once the socket timeout passes, charges nothing; a retry later does', async () => {
+    const ada = await signedInUser(t.app);
+    const png = await samplePng(400, 300);
+    const { uploadURL } = await requestUploadUrl(t.app, ada, { category: 'image', size: png.length });
+    expect((await putBytes(t.app, ada, uploadURL, png, 'image/png')).statusCode).toBe(200);
+
+    await proxy.cut('hang');
+    const started = Date.now();
+    const failed = await finalize(t.app, ada.cookie, uploadURL);
+    const took = Date.now() - started;
+    await proxy.restore();
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({ message: 'Service temporarily unavailable' });
+    expect(took).toBeLessThan(10_000);
+    expect(await usage(t.app, ada.user.id)).toBe(0);
+    expect((await uploadRow(t.app, uploadURL)).status).toBe('pending');
+
+    const done = await finalize(t.app, ada.cookie, uploadURL);
+    expect(done.statusCode).toBe(200);
+    expect(await usage(t.app, ada.user.id)).toBe(png.length);
+  }, 30_000);
 });

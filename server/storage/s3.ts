@@ -54,8 +54,10 @@ export class S3Store implements ObjectStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       // An unreachable store fails within seconds (503) instead of holding the request: 2 s to connect
-      // (3 attempts), and a socket silent for 30 s is given up (long transfers keep theirs busy).
-      requestHandler: { connectionTimeout: 2000, requestTimeout: 30_000 },
+      // (3 attempts), and a socket silent for S3_REQUEST_TIMEOUT_MS (30 s) is given up (long transfers keep
+      // theirs busy). socketTimeout, not requestTimeout: the SDK's requestTimeout only logs a warning unless
+      // throwOnRequestTimeout is set, so a store that accepted and never answered held the request forever.
+      requestHandler: { connectionTimeout: 2000, socketTimeout: s3.requestTimeoutMs },
     });
   }
 
