@@ -128,45 +128,63 @@ describe('local storage: the disk fills up', () => {
   });
 });
 
-describe('S3 storage: the store goes away', () => {
-  let t: TestApp;
-  let storage: TestStorage;
-  let proxy: TcpProxy;
+/** The app on S3 through a TCP proxy the test cuts; `env` adds to the app's environment. */
+function s3BehindProxy(env: Record<string, string> = {}) {
+  const s3 = {} as { t: TestApp; storage: TestStorage; proxy: TcpProxy };
   beforeAll(async () => {
-    storage = await openTestStorage('s3');
-    const endpoint = new URL(storage.s3!.endpoint);
-    proxy = await startTcpProxy(endpoint.hostname, Number(endpoint.port));
-    t = await buildTestApp({ ...storage.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}` });
+    s3.storage = await openTestStorage('s3');
+    const endpoint = new URL(s3.storage.s3!.endpoint);
+    s3.proxy = await startTcpProxy(endpoint.hostname, Number(endpoint.port));
+    s3.t = await buildTestApp({
+      ...s3.storage.env,
+      S3_ENDPOINT: `http://127.0.0.1:${s3.proxy.port}`,
+      ...env,
+    });
   });
   afterAll(async () => {
-    await t?.close();
-    await proxy?.close();
-    await storage?.close();
+    await s3.t?.close();
+    await s3.proxy?.close();
+    await s3.storage?.close();
   });
+  return s3;
+}
 
-  it('finalising while the store refuses connections answers 503 soon, charges nothing; a retry later does', async () => {
-    const ada = await signedInUser(t.app);
-    const png = await samplePng(400, 300);
-    const { uploadURL } = await requestUploadUrl(t.app, ada, { category: 'image', size: png.length });
-    expect((await putBytes(t.app, ada, uploadURL, png, 'image/png')).statusCode).toBe(200);
+/** Finalising an uploaded image while the proxy is cut `how`: 503 within `withinMs`, nothing charged, the
+ * upload still pending; once the store is back, the same call succeeds and charges it. */
+async function finaliseDuringOutage(
+  { t, proxy }: { t: TestApp; proxy: TcpProxy },
+  how: 'refuse' | 'hang',
+  withinMs: number,
+) {
+  const ada = await signedInUser(t.app);
+  const png = await samplePng(400, 300);
+  const { uploadURL } = await requestUploadUrl(t.app, ada, { category: 'image', size: png.length });
+  expect((await putBytes(t.app, ada, uploadURL, png, 'image/png')).statusCode).toBe(200);
 
-    await proxy.cut('refuse');
-    const started = Date.now();
-    const failed = await finalize(t.app, ada.cookie, uploadURL);
-    const took = Date.now() - started;
-    await proxy.restore();
-    expect(failed.statusCode).toBe(503);
-    expect(failed.json()).toEqual({ message: 'Service temporarily unavailable' });
-    expect(took).toBeLessThan(3000);
-    expect(await usage(t.app, ada.user.id)).toBe(0);
-    expect((await uploadRow(t.app, uploadURL)).status).toBe('pending');
+  await proxy.cut(how);
+  const started = Date.now();
+  const failed = await finalize(t.app, ada.cookie, uploadURL);
+  const took = Date.now() - started;
+  await proxy.restore();
+  expect(failed.statusCode).toBe(503);
+  expect(failed.json()).toEqual({ message: 'Service temporarily unavailable' });
+  expect(took).toBeLessThan(withinMs);
+  expect(await usage(t.app, ada.user.id)).toBe(0);
+  expect((await uploadRow(t.app, uploadURL)).status).toBe('pending');
 
-    const done = await finalize(t.app, ada.cookie, uploadURL);
-    expect(done.statusCode).toBe(200);
-    expect(await usage(t.app, ada.user.id)).toBe(png.length);
-  });
+  const done = await finalize(t.app, ada.cookie, uploadURL);
+  expect(done.statusCode).toBe(200);
+  expect(await usage(t.app, ada.user.id)).toBe(png.length);
+}
+
+describe('S3 storage: the store goes away', () => {
+  const s3 = s3BehindProxy();
+
+  it('finalising while the store refuses connections answers 503 soon, charges nothing; a retry later does', () =>
+    finaliseDuringOutage(s3, 'refuse', 3000));
 
   it('asking for a multipart upload while the store is unreachable answers 503 and leaves no row', async () => {
+    const { t, proxy } = s3;
     const ada = await signedInUser(t.app);
     await proxy.cut('refuse');
     const res = await t.app.inject({
@@ -183,45 +201,12 @@ describe('S3 storage: the store goes away', () => {
 });
 
 describe('S3 storage: the store accepts connections and never answers', () => {
-  let t: TestApp;
-  let storage: TestStorage;
-  let proxy: TcpProxy;
-  beforeAll(async () => {
-    storage = await openTestStorage('s3');
-    const endpoint = new URL(storage.s3!.endpoint);
-    proxy = await startTcpProxy(endpoint.hostname, Number(endpoint.port));
-    // 30 s by default; 1 s here, so the client's three attempts give up within a few seconds.
-    t = await buildTestApp({
-      ...storage.env,
-      S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
-      S3_REQUEST_TIMEOUT_MS: '1000',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await proxy?.close();
-    await storage?.close();
-  });
+  // 30 s by default; 1 s here, so the client's three attempts give up within a few seconds.
+  const s3 = s3BehindProxy({ S3_REQUEST_TIMEOUT_MS: '1000' });
 
-  it('finalising answers 503 once the socket timeout passes, charges nothing; a retry later does', async () => {
-    const ada = await signedInUser(t.app);
-    const png = await samplePng(400, 300);
-    const { uploadURL } = await requestUploadUrl(t.app, ada, { category: 'image', size: png.length });
-    expect((await putBytes(t.app, ada, uploadURL, png, 'image/png')).statusCode).toBe(200);
-
-    await proxy.cut('hang');
-    const started = Date.now();
-    const failed = await finalize(t.app, ada.cookie, uploadURL);
-    const took = Date.now() - started;
-    await proxy.restore();
-    expect(failed.statusCode).toBe(503);
-    expect(failed.json()).toEqual({ message: 'Service temporarily unavailable' });
-    expect(took).toBeLessThan(10_000);
-    expect(await usage(t.app, ada.user.id)).toBe(0);
-    expect((await uploadRow(t.app, uploadURL)).status).toBe('pending');
-
-    const done = await finalize(t.app, ada.cookie, uploadURL);
-    expect(done.statusCode).toBe(200);
-    expect(await usage(t.app, ada.user.id)).toBe(png.length);
-  }, 30_000);
+  it(
+    'finalising answers 503 once the socket timeout passes, charges nothing; a retry later does',
+    () => finaliseDuringOutage(s3, 'hang', 10_000),
+    30_000,
+  );
 });
