@@ -1,9 +1,8 @@
 // The route table of spec 000 §2 plus /login (DECISIONS §2).
 
-import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import * as React from 'react';
-import { Redirect, Route, Switch, useLocation, useRoute, useSearch } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { SignInRedirect } from '../features/auth/components/sign-in-redirect.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { PreviousPathTracker } from '../features/messages/lib/previous-path.ts';
@@ -36,9 +35,6 @@ const NotFoundPage = lazyNamed(
 );
 const ProfilePage = lazyNamed(pages.profile, 'ProfilePage');
 const TimelinePage = lazyNamed(pages.timeline, 'TimelinePage');
-
-// Small, and not in the entry (the landing's budget): fetched once a signed-in user is on a threadline.
-const loadTimelinePrefetch = () => import('../features/timeline/api/prefetch-timeline.ts');
 
 function Loading() {
   return (
@@ -95,22 +91,6 @@ function AfterSignIn() {
   return <Redirect to={readLoginQuery(useSearch()).returnTo} replace />;
 }
 
-/**
- * A threadline's data starts loading with its page's chunk, not after it. Called outside the routes'
- * Suspense: effects inside it wait for the lazy page.
- */
-function usePrefetchTimeline(signedIn: boolean) {
-  const [onTimeline, params] = useRoute('/timeline/:id');
-  const id = signedIn && onTimeline ? params.id : undefined;
-  const queryClient = useQueryClient();
-  React.useEffect(() => {
-    if (!id) return;
-    void loadTimelinePrefetch()
-      .then(({ prefetchTimelinePage }) => prefetchTimelinePage(queryClient, id))
-      .catch(() => {});
-  }, [id, queryClient]);
-}
-
 function SignedInRoutes() {
   const { data: meta } = useMeta();
   const billingOff = meta?.billingProvider === 'off';
@@ -133,7 +113,6 @@ function SignedInRoutes() {
 
 export function AppRouter() {
   const { isAuthenticated, isLoading } = useAuth();
-  usePrefetchTimeline(isAuthenticated);
   return (
     <>
       <ScrollToTop />
