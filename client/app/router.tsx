@@ -1,5 +1,4 @@
 // The route table of spec 000 §2 plus /login (DECISIONS §2).
-
 import { Loader2 } from 'lucide-react';
 import * as React from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
@@ -12,29 +11,30 @@ import { isAppPath, readLoginQuery } from '../lib/sign-in.ts';
 import { lazyNamed } from './lazy-named.ts';
 
 // Every screen but the landing page is its own chunk, so a visitor's first load carries only the landing.
-const pages = {
-  billing: () => import('../features/billing/components/billing-page.tsx'),
-  home: () => import('../features/home/components/home-page.tsx'),
-  messages: () => import('../features/messages/components/messages-page.tsx'),
-  myRequests: () => import('../features/my-requests/components/my-requests-page.tsx'),
-  profile: () => import('../features/profile/components/profile-page.tsx'),
-  timeline: () => import('../features/timeline/components/timeline-page.tsx'),
-};
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
-const BillingPage = lazyNamed(pages.billing, 'BillingPage');
-const HomePage = lazyNamed(pages.home, 'HomePage');
-const MessagesPage = lazyNamed(pages.messages, 'MessagesPage');
+const BillingPage = lazyNamed(() => import('../features/billing/components/billing-page.tsx'), 'BillingPage');
+const HomePage = lazyNamed(() => import('../features/home/components/home-page.tsx'), 'HomePage');
+const MessagesPage = lazyNamed(
+  () => import('../features/messages/components/messages-page.tsx'),
+  'MessagesPage',
+);
 const MessagingModal = lazyNamed(
   () => import('../features/messages/components/messaging-modal.tsx'),
   'MessagingModal',
 );
-const MyRequestsPage = lazyNamed(pages.myRequests, 'MyRequestsPage');
+const MyRequestsPage = lazyNamed(
+  () => import('../features/my-requests/components/my-requests-page.tsx'),
+  'MyRequestsPage',
+);
 const NotFoundPage = lazyNamed(
   () => import('../features/not-found/components/not-found-page.tsx'),
   'NotFoundPage',
 );
-const ProfilePage = lazyNamed(pages.profile, 'ProfilePage');
-const TimelinePage = lazyNamed(pages.timeline, 'TimelinePage');
+const ProfilePage = lazyNamed(() => import('../features/profile/components/profile-page.tsx'), 'ProfilePage');
+const TimelinePage = lazyNamed(
+  () => import('../features/timeline/components/timeline-page.tsx'),
+  'TimelinePage',
+);
 
 function Loading() {
   return (
