@@ -42,13 +42,22 @@ function closure(manifest, key, files = new Set()) {
   return files;
 }
 
+/**
+ * The manifest key of the chunk holding `module`: its own key when it starts a chunk, else the chunk that
+ * vite-chunks.ts named after it (a page and what only it uses), else none: it is bundled into the entry.
+ */
+function chunkKey(manifest, module) {
+  if (manifest[module]) return module;
+  const name = path.basename(module).replace(/\.[jt]sx?$/, '');
+  return Object.keys(manifest).find((key) => manifest[key].name === name && key.startsWith('_'));
+}
+
 export function routeSizes() {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
   const entry = closure(manifest, 'index.html');
   return ROUTES.map(([route, modules]) => {
     const files = new Set(entry);
-    // A module missing from the manifest is bundled into the entry (loaded eagerly).
-    for (const m of modules) closure(manifest, m, files);
+    for (const m of modules) closure(manifest, chunkKey(manifest, m), files);
     const js = [...files].filter((f) => f.endsWith('.js'));
     const css = [...files].filter((f) => f.endsWith('.css'));
     const sum = (list, ext) => list.reduce((n, f) => n + size(f, ext), 0);

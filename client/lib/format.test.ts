@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capCount, memberCountLabel, timeAgo } from './format.ts';
+import { capCount, groupDigits, memberCountLabel, timeAgo } from './format.ts';
 
 describe('timeAgo', () => {
   const now = new Date('2026-11-23T12:00:00Z');
@@ -27,5 +27,13 @@ describe('memberCountLabel', () => {
   it('counts members', () => {
     expect(memberCountLabel(1)).toBe('1 member');
     expect(memberCountLabel(4)).toBe('4 members');
+  });
+});
+
+describe('groupDigits', () => {
+  it('groups thousands as en-US does', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 999999, 1000000, 1234567890]) {
+      expect(groupDigits(n)).toBe(n.toLocaleString('en-US'));
+    }
   });
 });

@@ -3,6 +3,7 @@
 import { Check, CheckCheck } from 'lucide-react';
 import * as React from 'react';
 import type { Message } from '../../../../common/schemas/conversation.ts';
+import { LocalTime } from '../../../components/local-time.tsx';
 import { cn } from '../../../lib/utils.ts';
 
 const sameDay = (a: Date, b: Date) =>
@@ -48,9 +49,7 @@ export const MessageBubble = React.memo(function MessageBubble({
             own ? 'text-primary-foreground' : 'text-muted-foreground',
           )}
         >
-          <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>
-            {messageTime(message.createdAt)}
-          </time>
+          <LocalTime dateTime={message.createdAt}>{messageTime(message.createdAt)}</LocalTime>
           {own && <ReadReceipt read={message.isRead} />}
         </p>
       </div>

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { serverMessage } from '../../../lib/authUtils.ts';
 import { notifyFailure } from '../../../lib/failure-toast.ts';
+import { groupDigits } from '../../../lib/format.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useSendMessage } from '../api/send-message.ts';
@@ -100,7 +101,7 @@ export const MessageComposer = React.forwardRef<
               tooLong ? 'font-medium text-destructive' : 'text-muted-foreground',
             )}
           >
-            {length.toLocaleString('en-US')} / {LIMIT.toLocaleString('en-US')}
+            {groupDigits(length)} / {groupDigits(LIMIT)}
             <span className="sr-only"> characters</span>
             {tooLong && ' · Message is too long'}
           </p>

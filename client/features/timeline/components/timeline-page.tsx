@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useFocusHeadingIfLost } from '../../../lib/focus-heading.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
+import { useFeedShown, usePrefetchFeed } from '../api/get-posts.ts';
 import { useTimeline } from '../api/get-timeline.ts';
 import { useLiveTimeline } from '../hooks/use-live-timeline.ts';
 import { useLoadErrorRedirect } from '../hooks/use-load-error-redirect.ts';
@@ -48,10 +49,10 @@ function TimelineScreen({ id }: { id: string }) {
   const { user } = useAuth();
   // Followed from the first render: events during the load are applied to the cache as it fills.
   const live = useLiveTimeline(id, user?.id);
+  usePrefetchFeed(id, live || query.isSuccess);
   // A cached error from an earlier visit is acted on only once a fresh attempt has failed too.
   const errorAction = useLoadErrorRedirect(query.isFetching ? null : query.error);
   const [, navigate] = useLocation();
-  useMarkReadOnOpen(id, query.isSuccess);
   useDocumentTitle(query.data?.timeline.name ?? 'Timeline');
 
   // The page renders in a background pass once its data is here (cached data included): React builds it in
@@ -75,6 +76,15 @@ function TimelineScreen({ id }: { id: string }) {
   }
   // Loading, or on the way home / to sign-in.
   return <Loading />;
+}
+
+/**
+ * Marks the threadline read once its posts show (its own component: the feed's state re-renders only it).
+ * After the first posts, not with them: the two calls would hold connections the feed's read needs.
+ */
+function MarkReadOnOpen({ id }: { id: string }) {
+  useMarkReadOnOpen(id, useFeedShown(id));
+  return null;
 }
 
 function TimelineView({ data, live }: { data: TimelinePageData; live: boolean }) {
@@ -119,6 +129,7 @@ function TimelineView({ data, live }: { data: TimelinePageData; live: boolean })
         }}
       />
       <main className="mx-auto grid w-full max-w-4xl grid-cols-1 flex-1 content-start gap-4 px-3 py-6 sm:px-6">
+        <MarkReadOnOpen id={timeline.id} />
         {archived && <ArchivedNotice />}
         <Feed
           timeline={timeline}

@@ -1,5 +1,6 @@
 import { personName } from '../../../../../common/names.ts';
 import type { Comment } from '../../../../../common/schemas/post.ts';
+import { LocalTime } from '../../../../components/local-time.tsx';
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
 import { timeAgo } from '../../../../lib/format.ts';
 import { LinkedText } from './linked-text.tsx';
@@ -12,13 +13,9 @@ export function CommentItem({ comment }: { comment: Comment }) {
       <div className="min-w-0 flex-1 rounded-lg bg-muted px-3 py-2">
         <p className="flex min-w-0 flex-wrap items-baseline gap-x-2 text-sm">
           <span className="min-w-0 font-semibold wrap-anywhere">{name}</span>
-          <time
-            dateTime={comment.createdAt}
-            title={new Date(comment.createdAt).toLocaleString()}
-            className="text-xs text-muted-foreground"
-          >
+          <LocalTime dateTime={comment.createdAt} className="text-xs text-muted-foreground">
             {timeAgo(comment.createdAt)}
-          </time>
+          </LocalTime>
         </p>
         <LinkedText text={comment.content} className="text-sm" />
       </div>

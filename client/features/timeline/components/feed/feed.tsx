@@ -31,6 +31,26 @@ export interface FeedProps {
   filterOpen: boolean;
 }
 
+/** Posts the first render of a feed shows, and how many more each following frame adds. */
+export const PROGRESSIVE_BATCH = 4;
+
+/**
+ * How many of the first `total` posts to render: a few, then a few more each frame until all are there
+ * (issue 14's page speed: building 20 posts at once was one long task). Only the first load: once every
+ * post has shown, later ones render at once.
+ */
+function useProgressiveCount(total: number): number {
+  const [count, setCount] = React.useState(PROGRESSIVE_BATCH);
+  const finished = React.useRef(false);
+  if (total > 0 && count >= total) finished.current = true;
+  React.useEffect(() => {
+    if (finished.current || total === 0) return;
+    const frame = requestAnimationFrame(() => React.startTransition(() => setCount((n) => n + PROGRESSIVE_BATCH)));
+    return () => cancelAnimationFrame(frame);
+  }, [count, total]);
+  return finished.current ? total : count;
+}
+
 export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen }: FeedProps) {
   const [filterValue, setFilter] = React.useState<FeedFilter>('all');
   const [queryValue, setQuery] = React.useState('');
@@ -79,6 +99,8 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
     canLoadMore && !isFetchingNextPage && !isFetchNextPageError,
   );
 
+  const rendered = useProgressiveCount(shown.length);
+
   let list: React.ReactNode;
   if (feed.isPending) list = <FeedSkeleton />;
   else if (feed.isError && posts.length === 0) list = <FeedLoadError onRetry={() => void feed.refetch()} />;
@@ -91,7 +113,7 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
   } else {
     list = (
       <ul className="grid grid-cols-1 gap-4" aria-label={searching ? 'Search results' : 'Posts'}>
-        {shown.map((post) => (
+        {shown.slice(0, rendered).map((post) => (
           <PostCard
             key={post.id}
             post={post}

@@ -4,6 +4,7 @@ import { Pin } from 'lucide-react';
 import * as React from 'react';
 import { personName } from '../../../../../common/names.ts';
 import type { Post } from '../../../../../common/schemas/post.ts';
+import { LocalTime } from '../../../../components/local-time.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
 import { shortDate, timeAgo } from '../../../../lib/format.ts';
@@ -76,9 +77,7 @@ function Tombstone({
     >
       <p className="wrap-anywhere">
         Post by {personName(post.author)} was deleted{' '}
-        <time dateTime={deletedAt} title={new Date(deletedAt).toLocaleString()}>
-          on {shortDate(deletedAt)}
-        </time>
+        <LocalTime dateTime={deletedAt}>on {shortDate(deletedAt)}</LocalTime>
       </p>
     </Card>
   );
@@ -123,13 +122,9 @@ function LivePost({
             <h3 id={headingId} className="font-semibold leading-tight wrap-anywhere">
               {name}
             </h3>
-            <time
-              dateTime={post.createdAt}
-              title={new Date(post.createdAt).toLocaleString()}
-              className="text-xs text-muted-foreground"
-            >
+            <LocalTime dateTime={post.createdAt} className="text-xs text-muted-foreground">
               {timeAgo(post.createdAt)}
-            </time>
+            </LocalTime>
           </div>
           <PostActionsMenu
             authorName={name}

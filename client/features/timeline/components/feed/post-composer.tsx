@@ -15,6 +15,7 @@ import { UserAvatar } from '../../../../components/user-avatar.tsx';
 import { useAuth } from '../../../../lib/auth.ts';
 import { serverMessage } from '../../../../lib/authUtils.ts';
 import { notifyFailure } from '../../../../lib/failure-toast.ts';
+import { groupDigits } from '../../../../lib/format.ts';
 import { lazyDialog } from '../../../../lib/lazy-dialog.tsx';
 import type { RecordingKind } from '../../../../lib/recording/limits.ts';
 import { ALL_CATEGORIES, type FileCategory, fileCategory } from '../../../../lib/upload/file-check.ts';
@@ -256,7 +257,7 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
               id={counterId}
               className={cn('text-xs tabular-nums text-muted-foreground', nearLimit && 'text-amber-800')}
             >
-              {text.length.toLocaleString('en-US')} / {LIMIT.toLocaleString('en-US')}
+              {groupDigits(text.length)} / {groupDigits(LIMIT)}
               <span className="sr-only"> characters</span>
             </p>
             <Button type="submit" disabled={(empty && !hasMedia) || busy}>

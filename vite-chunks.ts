@@ -1,0 +1,100 @@
+// How the client is cut into files (issue 14's page speed). Rolldown's default gives each set of lazily
+// loaded modules that share code a chunk of its own; counting every dialog and menu loaded on first use, a
+// threadline needed ~30 small files, fetched six at a time over HTTP/1.1. Here the sets are only the
+// "roots" the entry loads lazily (the pages, the real-time client, the toaster, the messaging modal):
+//   - what one root alone uses goes in that root's chunk (with it, what its dialogs share with it);
+//   - what two roots share goes in a chunk of its own;
+//   - what three or more share goes in one `app` chunk, loaded by every signed-in page;
+//   - the entry's own modules stay where Rolldown puts them (the landing's budget: issue 8's 100 KB).
+import path from 'node:path';
+
+interface ModuleGraph {
+  getModuleInfo(id: string): {
+    code: string | null;
+    importedIds: readonly string[];
+    dynamicallyImportedIds: readonly string[];
+  } | null;
+}
+
+/** lucide-react's index re-exports ~1,700 icons: only the icons a module names count as its imports. */
+const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
+const BARREL_EXPORT = /export\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g;
+
+function barrelTargets(graph: ModuleGraph, barrel: string): Map<string, string> {
+  const targets = new Map<string, string>();
+  for (const [, names = '', from = ''] of (graph.getModuleInfo(barrel)?.code ?? '').matchAll(BARREL_EXPORT)) {
+    const target = path.resolve(path.dirname(barrel), from);
+    for (const name of names.split(','))
+      targets.set(
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop() ?? '',
+        target,
+      );
+  }
+  return targets;
+}
+
+/** The modules `id` imports, with the icon barrel replaced by the icons it names. */
+function imports(graph: ModuleGraph, id: string, icons: (barrel: string) => Map<string, string>): string[] {
+  const info = graph.getModuleInfo(id);
+  if (!info) return [];
+  const barrel = info.importedIds.find((dep) => ICON_BARREL.test(dep));
+  if (!barrel) return [...info.importedIds];
+  const out = info.importedIds.filter((dep) => dep !== barrel);
+  for (const [, names = ''] of (info.code ?? '').matchAll(ICON_IMPORT)) {
+    for (const name of names.split(',')) {
+      const target = icons(barrel).get(name.trim().split(/\s+as\s+/)[0] ?? '');
+      if (target) out.push(target);
+    }
+  }
+  return out;
+}
+
+export function chunkByRoots(entry: string) {
+  let names: Map<string, string> | undefined;
+
+  const compute = (graph: ModuleGraph) => {
+    let iconMap: Map<string, string> | undefined;
+    const icons = (barrel: string) => {
+      iconMap ??= barrelTargets(graph, barrel);
+      return iconMap;
+    };
+    const closure = (root: string, skip: ReadonlySet<string>) => {
+      const seen = new Set<string>();
+      const stack = [root];
+      while (stack.length > 0) {
+        const id = stack.pop() as string;
+        if (seen.has(id) || skip.has(id)) continue;
+        seen.add(id);
+        stack.push(...imports(graph, id, icons));
+      }
+      return seen;
+    };
+    const entryModules = closure(entry, new Set());
+    const roots = new Set<string>();
+    for (const id of entryModules) {
+      for (const lazy of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+        if (!entryModules.has(lazy)) roots.add(lazy);
+      }
+    }
+    const owners = new Map<string, string[]>();
+    for (const root of [...roots].sort()) {
+      const label = path.basename(root).replace(/\.[jt]sx?$/, '');
+      for (const id of closure(root, entryModules)) owners.set(id, [...(owners.get(id) ?? []), label]);
+    }
+    const result = new Map<string, string>();
+    for (const [id, labels] of owners) {
+      result.set(id, labels.length <= 2 ? labels.join('+') : 'app');
+    }
+    return result;
+  };
+
+  /** The chunk for a module, or null for Rolldown's default (the entry's modules, and those no root reaches). */
+  return (id: string, graph: ModuleGraph): string | null => {
+    names ??= compute(graph);
+    return names.get(id) ?? null;
+  };
+}
