@@ -45,7 +45,9 @@ function useProgressiveCount(total: number): number {
   if (total > 0 && count >= total) finished.current = true;
   React.useEffect(() => {
     if (finished.current || total === 0) return;
-    const frame = requestAnimationFrame(() => React.startTransition(() => setCount((n) => n + PROGRESSIVE_BATCH)));
+    const frame = requestAnimationFrame(() =>
+      React.startTransition(() => setCount((n) => n + PROGRESSIVE_BATCH)),
+    );
     return () => cancelAnimationFrame(frame);
   }, [count, total]);
   return finished.current ? total : count;
@@ -93,13 +95,13 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
   }, [search.error]);
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
-  const canLoadMore = !searching && hasNextPage;
+  const rendered = useProgressiveCount(shown.length);
+  // Not while the first posts are still being added: the sentinel would be in view below the first few.
+  const canLoadMore = !searching && hasNextPage && rendered >= shown.length;
   const sentinel = useLoadMoreSentinel<HTMLDivElement>(
     () => void fetchNextPage(),
     canLoadMore && !isFetchingNextPage && !isFetchNextPageError,
   );
-
-  const rendered = useProgressiveCount(shown.length);
 
   let list: React.ReactNode;
   if (feed.isPending) list = <FeedSkeleton />;
