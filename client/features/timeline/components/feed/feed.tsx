@@ -44,7 +44,7 @@ function useProgressiveCount(total: number): number {
   const finished = React.useRef(false);
   if (total > 0 && count >= total) finished.current = true;
   React.useEffect(() => {
-    if (finished.current || total === 0) return;
+    if (finished.current || count >= total) return;
     const frame = requestAnimationFrame(() =>
       React.startTransition(() => setCount((n) => n + PROGRESSIVE_BATCH)),
     );
