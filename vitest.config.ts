@@ -22,7 +22,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
+          include: ['common/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'vite-chunks.test.ts'],
           environment: 'happy-dom',
         },
       },

@@ -9,7 +9,7 @@ import {
   render as mount,
 } from '../../../home/test/render.tsx';
 import { AUTHOR, makeComment, makePost } from '../../lib/test-posts.ts';
-import { Feed } from './feed.tsx';
+import { Feed, PROGRESSIVE_BATCH } from './feed.tsx';
 
 // Which posts' text rendered, to tell which cards re-rendered.
 const rendered = vi.hoisted(() => [] as string[]);
@@ -118,6 +118,24 @@ describe('Feed', () => {
     expect(articles()[0]!.textContent).toContain('Pinned Post');
     expect(articles()[0]!.textContent).toContain('Rules');
     expect(container.textContent).toContain('Post by Ada Lovelace was deleted on');
+    expect(articles()).toHaveLength(20);
+    expect(button(container, /Load More Posts/)).toBeTruthy();
+  });
+
+  it('renders a first page a few posts a frame, and asks for more only once all of them show', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    const calls = stubFetch(Array.from({ length: 20 }, (_, i) => makePost({ content: `Post ${i}` })));
+    await render();
+    expect(articles()).toHaveLength(PROGRESSIVE_BATCH);
+    expect(articles()[0]!.textContent).toContain('Post 0');
+    expect(button(container, /Load More Posts/)).toBeUndefined();
+    expect(calls.some((c) => c.url.includes('cursor='))).toBe(false);
+    while (frames.length > 0) {
+      await act(async () => frames.shift()?.(0));
+      await flush();
+    }
     expect(articles()).toHaveLength(20);
     expect(button(container, /Load More Posts/)).toBeTruthy();
   });
