@@ -21,18 +21,17 @@ const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
 const BARREL_EXPORT = /export\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g;
 
+/** `A as B` -> A (the name imported) or B (the name exported); a plain name is both. */
+const side = (spec: string, which: 0 | 1): string => {
+  const parts = spec.trim().split(/\s+as\s+/);
+  return (which === 0 ? parts[0] : parts.at(-1)) ?? '';
+};
+
 function barrelTargets(graph: ModuleGraph, barrel: string): Map<string, string> {
   const targets = new Map<string, string>();
   for (const [, names = '', from = ''] of (graph.getModuleInfo(barrel)?.code ?? '').matchAll(BARREL_EXPORT)) {
     const target = path.resolve(path.dirname(barrel), from);
-    for (const name of names.split(','))
-      targets.set(
-        name
-          .trim()
-          .split(/\s+as\s+/)
-          .pop() ?? '',
-        target,
-      );
+    for (const name of names.split(',')) targets.set(side(name, 1), target);
   }
   return targets;
 }
@@ -46,7 +45,7 @@ function imports(graph: ModuleGraph, id: string, icons: (barrel: string) => Map<
   const out = info.importedIds.filter((dep) => dep !== barrel);
   for (const [, names = ''] of (info.code ?? '').matchAll(ICON_IMPORT)) {
     for (const name of names.split(',')) {
-      const target = icons(barrel).get(name.trim().split(/\s+as\s+/)[0] ?? '');
+      const target = icons(barrel).get(side(name, 0));
       if (target) out.push(target);
     }
   }
@@ -62,6 +61,15 @@ export function chunkByRoots(entry: string) {
       iconMap ??= barrelTargets(graph, barrel);
       return iconMap;
     };
+    // Each module's imports are worked out once, then walked from every root.
+    const edges = new Map<string, string[]>();
+    const importsOf = (id: string) => {
+      const known = edges.get(id);
+      if (known) return known;
+      const deps = imports(graph, id, icons);
+      edges.set(id, deps);
+      return deps;
+    };
     const closure = (root: string, skip: ReadonlySet<string>) => {
       const seen = new Set<string>();
       const stack = [root];
@@ -69,7 +77,7 @@ export function chunkByRoots(entry: string) {
         const id = stack.pop() as string;
         if (seen.has(id) || skip.has(id)) continue;
         seen.add(id);
-        stack.push(...imports(graph, id, icons));
+        stack.push(...importsOf(id));
       }
       return seen;
     };
@@ -92,7 +100,10 @@ export function chunkByRoots(entry: string) {
     return result;
   };
 
-  /** The chunk for a module, or null for Rolldown's default (the entry's modules, and those no root reaches). */
+  /**
+   * The chunk for a module, or null for Rolldown's default (the entry's modules, and those no root reaches).
+   * Worked out on the first call, once the graph is complete, and kept: one process runs one build.
+   */
   return (id: string, graph: ModuleGraph): string | null => {
     names ??= compute(graph);
     return names.get(id) ?? null;
