@@ -11,7 +11,18 @@ import { setupTestApp } from './test/app.ts';
 import { openTestDatabase } from './test/db.ts';
 import { addMember, buildThreadline, buildUser, cookieFor } from './test/factories.ts';
 
-const INDEX = '<!doctype html><title>Threadline</title>';
+const INDEX = '<!doctype html><head><title>Threadline</title></head>';
+// The build's chunk graph, cut down: the entry and the threadline page's chunk, which imports a shared one.
+const MANIFEST = {
+  'index.html': { file: 'assets/main-abc123.js', name: 'index', isEntry: true, imports: ['_vendor.js'] },
+  '_vendor.js': { file: 'assets/vendor-1.js', name: 'vendor' },
+  '_timeline-page.js': {
+    file: 'assets/timeline-page-2.js',
+    name: 'timeline-page',
+    imports: ['_app.js', '_vendor.js'],
+  },
+  '_app.js': { file: 'assets/app-3.js', name: 'app' },
+};
 const SCRIPT = 'console.log(1)';
 
 describe('serving the client', () => {
@@ -31,6 +42,8 @@ describe('serving the client', () => {
       await writeFile(path.join(dir, `${file}.br`), brotliCompressSync(text));
       await writeFile(path.join(dir, `${file}.gz`), gzipSync(text));
     }
+    await mkdir(path.join(dir, '.vite'));
+    await writeFile(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     database = await openTestDatabase();
     app = await buildApp({
@@ -97,6 +110,33 @@ describe('serving the client', () => {
     const icon = await get('/favicon.svg', 'br');
     expect(icon.headers['content-encoding']).toBeUndefined();
     expect(icon.body).toContain('<svg');
+  });
+
+  it("names a signed-in page's own chunks in its HTML, and nothing for a visitor", async () => {
+    const links =
+      '<link rel="modulepreload" crossorigin href="/assets/timeline-page-2.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/app-3.js">';
+    const page = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
+
+    const signedIn = await page('/timeline/3f0e?x=1', 'tl_session=anything');
+    expect(signedIn.body).toBe(INDEX.replace('</head>', `${links}</head>`));
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    // Built here, not by @fastify/static: the security headers are still on it.
+    expect(signedIn.headers['content-security-policy']).toContain("script-src 'self'");
+    // A page with no chunk in the build (home here), an unknown path, and a visitor: the plain HTML.
+    for (const [url, cookie] of [
+      ['/', 'tl_session=anything'],
+      ['/constructor', 'tl_session=anything'],
+      ['/timeline/3f0e', undefined],
+      ['/timeline/3f0e', 'other=1'],
+    ] as const) {
+      expect((await page(url, cookie)).body, `${url} ${cookie}`).toBe(INDEX);
+    }
+    const br = await app.inject({
+      url: '/timeline/3f0e',
+      headers: { cookie: 'tl_session=anything', 'accept-encoding': 'br' },
+    });
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain(links);
   });
 
   it('answers a missing file or API path with a JSON 404', async () => {

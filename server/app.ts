@@ -8,6 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../common/limits.ts';
+import { readSessionToken } from './auth/cookies.ts';
 import { authPlugin, requireUser } from './auth/plugin.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { billingPlugin } from './billing/index.ts';
@@ -21,6 +22,7 @@ import { AttemptLimiter, MemoryAttemptStore } from './http/limiter.ts';
 import { PostgresAttemptStore } from './http/limiterPostgres.ts';
 import { loggerOptions, newRequestId, RequestLogController } from './http/logging.ts';
 import { isCrossSite } from './http/origin.ts';
+import { loadPageHtml } from './http/page-preloads.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
 import { realtimePlugin } from './realtime/index.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -190,6 +192,8 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
       // The build writes .br and .gz beside each asset; these (and the index.html fallback, which goes
       // through sendFile) are chosen by Accept-Encoding, with Vary: accept-encoding.
       preCompressed: true,
+      // "/" goes to the not-found handler below with every other client route (its HTML names the page's code).
+      index: false,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
@@ -198,13 +202,14 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
       },
     });
   }
+  const pages = built ? loadPageHtml(clientDir) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const isApi =
       request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/objects/');
     if (isApi || !SAFE_METHODS.has(request.method)) {
       return reply.code(404).send({ message: 'Not found' });
     }
-    if (!built) {
+    if (!pages) {
       return reply.code(503).type('text/plain').send('The client is not built: run `npm run build`.');
     }
     // Every other path is a client route (the client shows Page Not Found for unknown ones).
@@ -212,8 +217,14 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     if (lastSegment.includes('.')) {
       return reply.code(404).send({ message: 'Not found' });
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    const page = pages.render(
+      request.url.split('?')[0]!,
+      readSessionToken(request, app.config) !== undefined,
+      String(request.headers['accept-encoding'] ?? ''),
+    );
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie');
+    if (page.encoding) reply.header('content-encoding', page.encoding);
+    return reply.type('text/html; charset=utf-8').send(page.body);
   });
 }
 

@@ -11,6 +11,14 @@ export function focusHeadingIfLost(root: HTMLElement | null) {
   heading.focus({ preventScroll: true });
 }
 
+/**
+ * On the frame after the screen commits, not in the commit's task: focusing makes the browser lay the page
+ * out, which it then does once, in the frame, instead of once in the task and again for the frame (issue 14:
+ * a long task fewer on a page's first render).
+ */
 export function useFocusHeadingIfLost(ref: React.RefObject<HTMLElement | null>) {
-  React.useEffect(() => focusHeadingIfLost(ref.current), [ref]);
+  React.useEffect(() => {
+    const frame = requestAnimationFrame(() => focusHeadingIfLost(ref.current));
+    return () => cancelAnimationFrame(frame);
+  }, [ref]);
 }
