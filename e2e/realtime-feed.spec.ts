@@ -46,6 +46,13 @@ async function sharedThreadline(o: Person, m: Person, posts = 0) {
   return { id, name };
 }
 
+/** The post's likes as the server counts them (read through the feed). */
+async function reactionCount(page: Page, timelineId: string, postId: string) {
+  const res = await page.request.get(`/api/timelines/${timelineId}/posts`);
+  const posts = (await res.json()) as { id: string; reactionCounts: Record<string, number> }[];
+  return posts.find((p) => p.id === postId)?.reactionCounts[HEART] ?? 0;
+}
+
 const like = (page: Page, text: string) => postCard(page, text).getByRole('button', { name: /^Like/ });
 
 test('another member post, comment and reaction appear live', async ({ browser }) => {
@@ -87,12 +94,25 @@ test('another member post, comment and reaction appear live', async ({ browser }
   await expect(card.getByRole('list', { name: 'Comments' }).getByText('See you all there')).toBeVisible();
   await expect(toastWith(o.page, 'New Comment')).toHaveCount(0);
 
-  // A reaction: the count changes, the reader's own like stays theirs.
+  // A reaction: the count changes, the reader's own like stays theirs. The reader's like is stored first but
+  // its answer is held until the other like's event has landed (the race CI once lost): the counts the
+  // event brought mid-toggle must not be lost to the older answer.
+  let otherLiked = () => {};
+  const otherLike = new Promise<void>((resolve) => (otherLiked = resolve));
+  await o.page.route('**/api/reactions', async (route) => {
+    const answer = await route.fetch();
+    await otherLike;
+    await o.page.waitForTimeout(500);
+    await route.fulfill({ response: answer });
+  });
   await like(o.page, 'Who is coming on Saturday?').click();
   await expect(like(o.page, 'Who is coming on Saturday?')).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => reactionCount(m.page, id, mine.id)).toBe(1);
   const res = await m.page.request.post('/api/reactions', { data: { postId: mine.id, emoji: HEART } });
   expect(res.ok(), await res.text()).toBe(true);
+  otherLiked();
   await expect(like(o.page, 'Who is coming on Saturday?')).toHaveText(/2/);
+  await o.page.unroute('**/api/reactions');
   await expect(like(o.page, 'Who is coming on Saturday?')).toHaveAttribute('aria-pressed', 'true');
 
   await o.context.close();

@@ -65,9 +65,9 @@ function HookProbe<T>({ hook, result }: { hook: () => T; result: { current: T | 
 }
 
 /** Runs a hook inside a component; `result.current` holds its latest return value. */
-export function renderHook<T>(hook: () => T) {
+export function renderHook<T>(hook: () => T, options?: Parameters<typeof render>[1]) {
   const result: { current: T | undefined } = { current: undefined };
-  render(<HookProbe hook={hook} result={result} />);
+  render(<HookProbe hook={hook} result={result} />, options);
   return result as { current: T };
 }
 

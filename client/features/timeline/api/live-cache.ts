@@ -12,6 +12,7 @@ import { feedHas, liveFeedTakes, withLiveComment, withReactionCounts } from '../
 import { joinRequestsPrefix } from './join-requests-cache.ts';
 import { patchPost, refetchFeeds, setCachedPinned } from './post-cache.ts';
 import { invalidateTimelineDetail, isExiting } from './timeline-cache.ts';
+import { holdLiveReaction } from './toggle-reaction.ts';
 
 export const PAGE_EVENTS = ['new_comment', 'new_member', 'timeline_updated', 'join_request'] as const;
 export type PageEventType = (typeof PAGE_EVENTS)[number];
@@ -115,8 +116,8 @@ function applyUpdate(
     case 'reactions': {
       const { postId, reactionCounts } = data;
       if (!postId || !reactionCounts) return NONE;
-      // This tab's own toggle answers with the same counts; until it does, its guess stays.
-      if (queryClient.isMutating({ mutationKey: ['reaction', postId] }) > 0) return NONE;
+      // While this tab's own toggle of the post is on its way, its guess stays (the counts reload after).
+      if (holdLiveReaction(queryClient, postId)) return NONE;
       patchPost(queryClient, timelineId, postId, (post) => withReactionCounts(post, reactionCounts));
       return NONE;
     }
