@@ -3,15 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadPage } from './app/router.tsx';
 import './index.css';
-import { USER_QUERY_KEY } from './lib/auth.ts';
-import { getQueryFn, queryClient } from './lib/queryClient.ts';
+import { userQuery } from './lib/auth.ts';
+import { queryClient } from './lib/queryClient.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 preloadPage(window.location.pathname);
 // The sign-in check goes out now, not once React has rendered and mounted its first query.
-void queryClient.prefetchQuery({ queryKey: USER_QUERY_KEY, queryFn: getQueryFn({ on401: 'returnNull' }) });
+void queryClient.prefetchQuery(userQuery);
 // In a transition, React builds the first screen in slices that leave the main thread free between them,
 // instead of one task (issue 14: total blocking time on slower machines).
 startTransition(() => {

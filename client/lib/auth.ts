@@ -1,5 +1,5 @@
 // The signed-in user and installation facts, shared by every feature.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../common/schemas/user.ts';
 import { getQueryFn } from './queryClient.ts';
@@ -15,13 +15,16 @@ export interface Meta {
   stripePublishableKey: string | null;
 }
 
-/** The current user; a 401 or any error means signed out (no retry). */
+/** The sign-in check: a 401 means signed out (no retry). main.tsx starts it before React renders. */
+export const userQuery = queryOptions<CurrentUser | null>({
+  queryKey: USER_QUERY_KEY,
+  queryFn: getQueryFn({ on401: 'returnNull' }),
+  retry: false,
+});
+
+/** The current user; a 401 or any error means signed out. */
 export function useAuth() {
-  const { data, isLoading } = useQuery<CurrentUser | null>({
-    queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn({ on401: 'returnNull' }),
-    retry: false,
-  });
+  const { data, isLoading } = useQuery(userQuery);
   const user = data ?? null;
   return { user, isLoading, isAuthenticated: user !== null };
 }
