@@ -1,17 +1,39 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// API tests run once on PGlite and, when TEST_DATABASE_URL is set (CI), once more on PostgreSQL.
-const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
+// Files run in parallel (VITEST_WORKERS, default 3 on this 2-core machine: the API tests wait on their
+// database often enough that a third worker keeps both cores busy; see the README's "Tests"). Files whose
+// assertions depend on timing (socket pings, fault injection, limit windows, several server processes) run
+// afterwards, one at a time, in the *-serial projects.
+const workers = Number(process.env.VITEST_WORKERS) || 3;
+export const SERIAL = [
+  'server/realtime/socket.test.ts',
+  'server/faults/**/*.test.ts',
+  'server/ops/shutdown.test.ts',
+  'server/routes/limits*.test.ts',
+  'server/db/outage.pg.test.ts',
+  'server/db/concurrent-start.pg.test.ts',
+  'server/realtime/instances.pg.test.ts',
+];
+
+// Scratch databases carry the run's pid, so the next run can drop what a killed one left (server/test/db.ts).
+const env = { TL_TEST_RUN_PID: String(process.pid) };
+
+// API tests run on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL; each migrates once per run
+// (server/test/global-setup.ts). *.pg.test.ts need PostgreSQL (several processes on one database, or races);
+// *.pglite.test.ts test the embedded database itself and run once, on PGlite.
+const apiProject = (db: 'pglite' | 'postgres', serial: boolean) => ({
   test: {
-    name,
-    include: ['server/**/*.test.ts'],
-    // *.pg.test.ts need a PostgreSQL server of their own (several processes on one database).
-    exclude: db === 'pglite' ? ['server/**/*.pg.test.ts'] : [],
+    name: `api-${db}${serial ? '-serial' : ''}`,
+    include: serial ? SERIAL : ['server/**/*.test.ts'],
+    exclude: [`server/**/*.${db === 'pglite' ? 'pg' : 'pglite'}.test.ts`, ...(serial ? [] : SERIAL)],
     environment: 'node',
-    env: { TEST_DB: db },
+    env: { ...env, TEST_DB: db },
+    globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    maxWorkers: serial ? 1 : workers,
+    sequence: { groupOrder: serial ? 1 : 0 },
   },
 });
 
@@ -19,15 +41,31 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The browser code, in happy-dom.
         plugins: [react()],
         test: {
-          name: 'unit',
-          include: ['common/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'vite-chunks.test.ts'],
+          name: 'client',
+          include: ['client/**/*.test.{ts,tsx}', 'vite-chunks.test.ts'],
           environment: 'happy-dom',
+          env,
+          maxWorkers: workers,
+          sequence: { groupOrder: 0 },
         },
       },
-      apiProject('api-pglite', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      {
+        // Code shared by the server and the client, in Node (also run on Node 22 with the server's tests).
+        test: {
+          name: 'common',
+          include: ['common/**/*.test.ts'],
+          environment: 'node',
+          env,
+          maxWorkers: workers,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      apiProject('pglite', false),
+      apiProject('pglite', true),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres', false), apiProject('postgres', true)] : []),
     ],
   },
 });

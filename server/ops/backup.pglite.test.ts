@@ -47,67 +47,64 @@ function script(name: string, args: string[], env: Record<string, string>) {
   });
 }
 
-// The embedded database only: the PostgreSQL project runs backup.pg.test.ts instead.
-describe.skipIf(process.env.TEST_DB === 'postgres')(
-  'backup and restore: embedded database, local objects',
-  () => {
-    it('refuses while the app runs; restores a stopped one with its rows, objects and secret', {
-      timeout: 60_000,
-    }, async () => {
-      const dataDir = await tempDir('data');
-      const backupDir = path.join(await tempDir('backup'), 'b');
-      const secret = await loadSessionSecret(dataDir, undefined);
-      const database = await openPglite(path.join(dataDir, 'db'));
-      const store = new LocalStore(dataDir, new UrlSigner(secret));
-      const user = await buildUser(database.db, { email: 'kept@example.test' });
-      await store.put('uploads/kept', Buffer.from('the bytes of a kept file'), { contentType: 'text/plain' });
+// The embedded database only (*.pglite.test.ts): the PostgreSQL projects run backup.pg.test.ts instead.
+describe('backup and restore: embedded database, local objects', () => {
+  it('refuses while the app runs; restores a stopped one with its rows, objects and secret', {
+    timeout: 60_000,
+  }, async () => {
+    const dataDir = await tempDir('data');
+    const backupDir = path.join(await tempDir('backup'), 'b');
+    const secret = await loadSessionSecret(dataDir, undefined);
+    const database = await openPglite(path.join(dataDir, 'db'));
+    const store = new LocalStore(dataDir, new UrlSigner(secret));
+    const user = await buildUser(database.db, { email: 'kept@example.test' });
+    await store.put('uploads/kept', Buffer.from('the bytes of a kept file'), { contentType: 'text/plain' });
 
-      // Running (the lock names this live process): refused, nothing written.
-      const refused = await script('backup.mjs', [backupDir], { DATA_DIR: dataDir });
-      expect(refused.status).toBe(1);
-      expect(refused.output).toMatch(/is running on .*: stop it first/);
+    // Running (the lock names this live process): refused, nothing written.
+    const refused = await script('backup.mjs', [backupDir], { DATA_DIR: dataDir });
+    expect(refused.status).toBe(1);
+    expect(refused.output).toMatch(/is running on .*: stop it first/);
 
-      await database.close();
-      const backup = await script('backup.mjs', [backupDir], { DATA_DIR: dataDir });
-      expect(backup.output).toContain('written to');
-      expect(backup.status).toBe(0);
+    await database.close();
+    const backup = await script('backup.mjs', [backupDir], { DATA_DIR: dataDir });
+    expect(backup.output).toContain('written to');
+    expect(backup.status).toBe(0);
 
-      // Into a DATA_DIR in use: refused.
-      const occupied = await script('restore.mjs', [backupDir], { DATA_DIR: dataDir });
-      expect(occupied.status).toBe(1);
-      expect(occupied.output).toMatch(/is not empty/);
+    // Into a DATA_DIR in use: refused.
+    const occupied = await script('restore.mjs', [backupDir], { DATA_DIR: dataDir });
+    expect(occupied.status).toBe(1);
+    expect(occupied.output).toMatch(/is not empty/);
 
-      const restoredDir = path.join(await tempDir('restored'), 'data');
-      const restore = await script('restore.mjs', [backupDir], { DATA_DIR: restoredDir });
-      expect(restore.status).toBe(0);
-      // What the app opens at start: the database (migrations current), the objects, the same secret.
-      expect(await loadSessionSecret(restoredDir, undefined)).toBe(secret);
-      const restored = await openPglite(path.join(restoredDir, 'db'));
-      try {
-        expect(await checkHealth(restored.db)).toMatchObject({ status: 'ok' });
-        const [row] = await restored.db.select().from(users).where(eq(users.id, user.id));
-        expect(row?.email).toBe('kept@example.test');
-        const object = await new LocalStore(restoredDir, new UrlSigner(secret)).read('uploads/kept');
-        expect(await text(object!)).toBe('the bytes of a kept file');
-      } finally {
-        await restored.close();
-      }
-    });
+    const restoredDir = path.join(await tempDir('restored'), 'data');
+    const restore = await script('restore.mjs', [backupDir], { DATA_DIR: restoredDir });
+    expect(restore.status).toBe(0);
+    // What the app opens at start: the database (migrations current), the objects, the same secret.
+    expect(await loadSessionSecret(restoredDir, undefined)).toBe(secret);
+    const restored = await openPglite(path.join(restoredDir, 'db'));
+    try {
+      expect(await checkHealth(restored.db)).toMatchObject({ status: 'ok' });
+      const [row] = await restored.db.select().from(users).where(eq(users.id, user.id));
+      expect(row?.email).toBe('kept@example.test');
+      const object = await new LocalStore(restoredDir, new UrlSigner(secret)).read('uploads/kept');
+      expect(await text(object!)).toBe('the bytes of a kept file');
+    } finally {
+      await restored.close();
+    }
+  });
 
-    it('a lock left by a dead process does not block a backup', async () => {
-      const dataDir = await tempDir('stale');
-      await writeFile(path.join(dataDir, 'session-secret'), 'x'.repeat(40));
-      await import('node:fs/promises').then((fs) => fs.mkdir(path.join(dataDir, 'db')));
-      // A pid far above any pid_max.
-      await writeFile(path.join(dataDir, 'db', 'threadline.lock'), '99999999');
-      const backupDir = path.join(await tempDir('backup'), 'b');
-      expect((await script('backup.mjs', [backupDir], { DATA_DIR: dataDir })).status).toBe(0);
-      const restoredDir = path.join(await tempDir('restored'), 'data');
-      expect((await script('restore.mjs', [backupDir], { DATA_DIR: restoredDir })).status).toBe(0);
-      expect(await readFile(path.join(restoredDir, 'session-secret'), 'utf8')).toBe('x'.repeat(40));
-    });
-  },
-);
+  it('a lock left by a dead process does not block a backup', async () => {
+    const dataDir = await tempDir('stale');
+    await writeFile(path.join(dataDir, 'session-secret'), 'x'.repeat(40));
+    await import('node:fs/promises').then((fs) => fs.mkdir(path.join(dataDir, 'db')));
+    // A pid far above any pid_max.
+    await writeFile(path.join(dataDir, 'db', 'threadline.lock'), '99999999');
+    const backupDir = path.join(await tempDir('backup'), 'b');
+    expect((await script('backup.mjs', [backupDir], { DATA_DIR: dataDir })).status).toBe(0);
+    const restoredDir = path.join(await tempDir('restored'), 'data');
+    expect((await script('restore.mjs', [backupDir], { DATA_DIR: restoredDir })).status).toBe(0);
+    expect(await readFile(path.join(restoredDir, 'session-secret'), 'utf8')).toBe('x'.repeat(40));
+  });
+});
 
 /**
  * s3rver 3.7 (the signature-checking 4.x the upload tests use refuses bucket listings from the AWS SDK v3 as
@@ -140,7 +137,7 @@ async function listingS3() {
   };
 }
 
-describe.skipIf(process.env.TEST_DB === 'postgres')('backup and restore: S3 bucket', () => {
+describe('backup and restore: S3 bucket', () => {
   it('copies the bucket (not incoming/) with content types, and puts it back into an empty bucket only', async () => {
     const s3 = await listingS3();
     try {
