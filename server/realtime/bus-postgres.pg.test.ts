@@ -37,7 +37,7 @@ async function bus(received: BusEvent[] = []) {
 
 const session = (n: number): BusEvent => ({ kind: 'session', sid: `sid-${n}` });
 
-async function until(check: () => boolean, ms = 5000) {
+async function until(check: () => boolean, ms = 10_000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out');
@@ -54,9 +54,11 @@ describe('PostgresBus', () => {
     expect(one.received).toHaveLength(50);
     await until(() => two.received.length === 50);
     expect(two.received).toEqual(Array.from({ length: 50 }, (_, i) => session(i)));
-    // Its own notifications came back over LISTEN and were skipped.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(one.received).toHaveLength(50);
+    // Its own notifications came back over LISTEN and were skipped: `two` publishes after all 50 committed,
+    // and one listening connection gets notifications in commit order, so they came back before this one.
+    await two.bus.publish(session(50));
+    await until(() => one.received.length > 50);
+    expect(one.received).toEqual(Array.from({ length: 51 }, (_, i) => session(i)));
   });
 
   it('refuses a payload NOTIFY would refuse, before sending anything', async () => {
@@ -97,8 +99,7 @@ describe('PostgresBus', () => {
         )) as unknown as { rows: { n: number }[] }
       ).rows[0]!.n;
     // The backend exits just after the client has gone.
-    for (let i = 0; i < 100 && (await backends()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await backends()).toBe(0);
+    await expect.poll(backends, { timeout: 10_000, interval: 20 }).toBe(0);
   });
 });
 

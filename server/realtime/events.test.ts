@@ -6,7 +6,7 @@ import type { EventDataMap, EventType } from '../../common/realtime.ts';
 import { timelineBlockedUsers } from '../db/schema/index.ts';
 import { setupTestApp } from '../test/app.ts';
 import { buildPost } from '../test/factories.ts';
-import { followedThreadline, type SocketPerson, socketPeople } from '../test/ws.ts';
+import { expectQuiet, followedThreadline, type SocketPerson, socketPeople } from '../test/ws.ts';
 
 const t = setupTestApp();
 type Person = SocketPerson;
@@ -48,9 +48,11 @@ async function each<T extends EventType>(
   return got.map((m) => m.data as EventDataMap[T]);
 }
 
-/** Nothing at all reaches any of `people` (waits once for all). */
-const quiet = (people: Person[], ms = 250) =>
-  Promise.all(people.map((p) => p.socket.expectNothing(undefined, ms)));
+/**
+ * Nothing more reaches any of `people`: a user-channel event published now reaches each of them first (the
+ * routes publish before they answer, and the hub sends in bus order: ws.ts expectQuiet).
+ */
+const quiet = (people: Person[]) => expectQuiet(t.app, people);
 
 const update = (change: string) => (d: EventDataMap['timeline_updated']) => d.change === change;
 

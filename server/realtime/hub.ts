@@ -89,6 +89,8 @@ export class Hub {
   private queued = 0;
   private timers: NodeJS.Timeout[] = [];
   private checkingSessions = false;
+  /** Events rendered so far (tests: none for an event nobody here receives). */
+  renders = 0;
   readonly log: FastifyBaseLogger;
 
   constructor(private readonly opts: HubOptions) {
@@ -300,6 +302,7 @@ export class Hub {
     ) {
       return;
     }
+    this.renders++;
     const rendering = renderEvent(this.opts.db, event).catch((err) => {
       this.log.error({ err, type: event.type }, 'real-time event render failed');
       return null;

@@ -86,7 +86,11 @@ describe('two app processes on one PostgreSQL', () => {
     const mia = await user('Mia');
     const timeline = await buildThreadline(database.db, owner.user, { name: 'Two rooms' });
     await addMember(database.db, timeline, mia.user);
+    // A second threadline Mia follows on the same socket: its posts are her barriers after the block.
+    const other = await buildThreadline(database.db, owner.user, { name: 'Next door' });
+    await addMember(database.db, other, mia.user);
     const miaOnA = await follower(a, mia, timeline.id);
+    await miaOnA.subscribe(other.id);
     const ownerOnA = await follower(a, owner, timeline.id);
 
     const posted = await call(b, owner.cookie, 'POST', '/api/posts', {
@@ -122,7 +126,16 @@ describe('two app processes on one PostgreSQL', () => {
     // A has handled the post (the owner's socket there got it); Mia's got nothing of it.
     const ownerSaw = await ownerOnA.next('new_post', { timeoutMs: 5000 });
     expect(ownerSaw.data.postId).toBe(after.body.id);
-    await miaOnA.expectNothing('new_post', 300);
+    // A later post through B that Mia must get on A. B answers a post once its NOTIFY has committed, A's
+    // listener gets notifications in commit order, and A's hub sends in bus order (hub.ts): had "After"
+    // reached her, it would have come before this one.
+    const next = await call(b, owner.cookie, 'POST', '/api/posts', { timelineId: other.id, content: 'Next' });
+    expect(next.status).toBe(201);
+    await miaOnA.expectNoneBefore('new_post', {
+      where: (m) => m.data.postId === next.body.id,
+      unwanted: 'new_post',
+      timeoutMs: 5000,
+    });
     // And A refuses to let her follow again.
     miaOnA.send({ type: 'subscribe_timeline', timelineId: timeline.id });
     expect((await miaOnA.next('error')).timelineId).toBe(timeline.id);

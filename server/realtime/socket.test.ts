@@ -176,14 +176,17 @@ describe('limits', () => {
     open.push(dead);
     await dead.authenticate(deadUser.user.id);
     const { hub } = t.app.realtimeHub;
+    const liveOnServer = [...hub.sockets].find((s) => s.userId === live.user.id)!;
     hub.sweep();
-    // The live one answers the ping; give the pong time to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The live one answers the ping: wait until its pong has arrived.
+    expect(liveOnServer.alive).toBe(false);
+    await expect.poll(() => liveOnServer.alive, { timeout: 10_000, interval: 5 }).toBe(true);
     hub.sweep();
     const closed = await dead.waitClose();
     // Terminated without a close frame.
     expect(closed.code).toBe(1006);
-    await live.socket.expectNothing(undefined, 50);
+    // The sweep has run: had it cut the live one, its answer to a later request could not come.
+    await live.socket.expectNoneBeforeReply();
     expect(live.socket.closeInfo).toBeUndefined();
   });
 });
@@ -195,7 +198,9 @@ describe('sessions', () => {
     const res = await ada.as.post('/api/auth/logout');
     expect(res.statusCode).toBe(200);
     expect(await ada.socket.waitClose()).toEqual({ code: CLOSE_CODES.sessionEnded, reason: 'Session ended' });
-    await adaElsewhere.socket.expectNothing(undefined, 100);
+    // The logout answered after its session event closed the sockets (at once, in the hub): had it closed
+    // this one too, the answer to a later request could not come.
+    await adaElsewhere.socket.expectNoneBeforeReply();
     expect(adaElsewhere.socket.closeInfo).toBeUndefined();
   });
 

@@ -2,7 +2,13 @@
 // socket connects over real HTTP with the session cookie and an allowed Origin.
 //   const s = await openSocket(app, ada.cookie);
 //   await s.authenticate(ada.user.id); await s.subscribe(timeline.id);
-//   const post = await s.next('new_post'); await s.expectNothing('new_comment'); await s.close();
+//   const post = await s.next('new_post'); await s.close();
+// "Nothing arrives" is never checked by sleeping: a check waits for a later message that must come after the
+// unwanted one on the same ordered path (a barrier) and fails if the unwanted one came first:
+//   await expectQuiet(app, [ada]);                          // a user-channel event published after the action
+//   await s.expectNoneBefore('new_post', { where, unwanted: 'new_comment' }); // a barrier of one's own
+//   await s.expectNoneBeforeReply();                        // what the server had already written (a close...)
+import { randomUUID } from 'node:crypto';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect } from 'vitest';
@@ -11,6 +17,23 @@ import { type ClientMessage, REALTIME, type ServerMessage } from '../../common/r
 import type { Role } from '../../common/roles.ts';
 import type { User } from '../db/schema/index.ts';
 import { addMember, buildThreadline, callerFor, cookieFor, signedInUser } from './factories.ts';
+
+/** Which earlier messages a barrier check refuses: a type, several, or a test; by default any message. */
+export type Unwanted =
+  | ServerMessage['type']
+  | ServerMessage['type'][]
+  | ((message: ServerMessage) => boolean);
+
+function matches(unwanted: Unwanted | undefined, m: ServerMessage) {
+  if (unwanted === undefined) return true;
+  if (typeof unwanted === 'function') return unwanted(m);
+  return (Array.isArray(unwanted) ? unwanted : [unwanted]).includes(m.type);
+}
+
+/** Threadlines made for expectQuiet's barriers: a leftover barrier message is never "unwanted" later. */
+const barrierTimelines = new Set<string>();
+const isBarrier = (m: ServerMessage) =>
+  m.type === 'timeline_updated' && barrierTimelines.has(m.data.timelineId);
 
 export type MessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 
@@ -45,8 +68,23 @@ export interface TestSocket {
     type: T,
     opts?: { timeoutMs?: number; where?: (message: MessageOf<T>) => boolean },
   ): Promise<MessageOf<T>>;
-  /** Waits `ms` (default 200) and fails if a not-yet-consumed message of `type` (or of any type) is there. */
-  expectNothing(type?: ServerMessage['type'], ms?: number): Promise<void>;
+  /**
+   * The next not-yet-consumed `barrier` message (as `next`), after checking that no not-yet-consumed message
+   * that `unwanted` matches (by default: any, but expectQuiet's barriers) arrived before it. Proves something
+   * did not arrive only if the server sends the barrier after it would have sent the unwanted message, on
+   * one ordered path: say why in the test (see expectQuiet).
+   */
+  expectNoneBefore<T extends ServerMessage['type']>(
+    barrier: T,
+    opts?: { timeoutMs?: number; where?: (message: MessageOf<T>) => boolean; unwanted?: Unwanted },
+  ): Promise<MessageOf<T>>;
+  /**
+   * A round trip as the barrier: sends unsubscribe_timeline for a threadline nobody follows, which the hub
+   * answers at once (not through its event queue), and checks as expectNoneBefore that nothing `unwanted`
+   * came before the answer. Rejects if the socket closes first. It covers only what the server had written
+   * before it read the request: a close or a ping sweep already done, events once `hub.drain()` resolved.
+   */
+  expectNoneBeforeReply(opts?: { timeoutMs?: number; unwanted?: Unwanted }): Promise<void>;
   /** Sends authenticate and resolves with `authenticated`; rejects on `auth_error`. */
   authenticate(userId: string): Promise<MessageOf<'authenticated'>>;
   /** Sends subscribe_timeline and resolves with `subscribed`; rejects on an `error` for that threadline. */
@@ -196,12 +234,6 @@ export async function openSocket(
     ws.once('error', onError);
   });
 
-  function take<T extends ServerMessage['type']>(type: T, where?: (m: MessageOf<T>) => boolean) {
-    const index = pending.findIndex((m) => m.type === type && (!where || where(m as MessageOf<T>)));
-    if (index < 0) return undefined;
-    return pending.splice(index, 1)[0] as MessageOf<T>;
-  }
-
   /** First pending message of any of `types` (with the filter), waiting up to timeoutMs. */
   function nextOf<T extends ServerMessage['type']>(
     types: T[],
@@ -253,10 +285,21 @@ export async function openSocket(
     next(type, opts = {}) {
       return nextOf([type], opts.timeoutMs ?? 2000, opts.where);
     },
-    async expectNothing(type, ms = 200) {
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      const unexpected = type ? take(type) : pending.shift();
-      if (unexpected) throw new Error(`Expected no ${type ?? 'message'}, got ${JSON.stringify(unexpected)}`);
+    async expectNoneBefore(barrier, opts = {}) {
+      const got = await nextOf([barrier], opts.timeoutMs ?? 2000, opts.where);
+      const at = received.indexOf(got);
+      const early = pending.find(
+        (m) => received.indexOf(m) < at && !isBarrier(m) && matches(opts.unwanted, m),
+      );
+      if (early) {
+        throw new Error(`Expected nothing unwanted before ${barrier}, got ${JSON.stringify(early)}`);
+      }
+      return got;
+    },
+    async expectNoneBeforeReply(opts = {}) {
+      const timelineId = randomUUID();
+      socket.send({ type: 'unsubscribe_timeline', timelineId });
+      await socket.expectNoneBefore('unsubscribed', { ...opts, where: (m) => m.timelineId === timelineId });
     },
     async authenticate(userId) {
       socket.send({ type: 'authenticate', userId });
@@ -376,4 +419,42 @@ export async function followedThreadline(
   const followers = [owner, moderator, participant, viewer];
   for (const p of followers) await p.socket.subscribe(timeline.id);
   return { timeline, owner, moderator, participant, viewer, idle, outsider, followers };
+}
+
+/**
+ * Nothing (or nothing `unwanted`) reached any of `people`'s sockets before a barrier published now: one
+ * user-channel event to all their users (join_requests_changed about a threadline made for it, told as
+ * timeline_updated change join_requests), which each socket waits for.
+ *
+ * Why that order is real: the app's bus hands events to its hub in publish order (the memory bus at once,
+ * and the PostgreSQL bus its own instance's events at once too), and routes publish before they answer. The
+ * hub renders concurrently but sends every event, threadline and user channel alike, from one queue in bus
+ * order (hub.ts `enqueue`; access drops keep that order as well), and a socket is one ordered connection. So
+ * an event published before the barrier reaches a socket before it or never. Not for a socket of another
+ * process (instances.pg.test.ts) nor an unauthenticated one (expectNoneBeforeReply after `hub.drain()`).
+ */
+export async function expectQuiet(
+  app: FastifyInstance,
+  people: { user: User; socket: TestSocket }[],
+  opts: { unwanted?: Unwanted } = {},
+) {
+  const first = people[0];
+  if (!first) return;
+  const barrier = await buildThreadline(app.db, first.user, { name: 'Barrier' });
+  barrierTimelines.add(barrier.id);
+  await app.realtime.publish({
+    kind: 'user',
+    type: 'join_requests_changed',
+    userIds: [...new Set(people.map((p) => p.user.id))],
+    timelineId: barrier.id,
+    actorId: first.user.id,
+  });
+  await Promise.all(
+    people.map((p) =>
+      p.socket.expectNoneBefore('timeline_updated', {
+        ...opts,
+        where: (m) => m.data.timelineId === barrier.id,
+      }),
+    ),
+  );
 }
