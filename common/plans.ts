@@ -57,3 +57,10 @@ export const PLAN_DISPLAY_NAMES: Record<Plan, string> = {
 export const YEARLY_SAVING_PERCENT = 17;
 
 export const storageBytesFor = (plan: Plan): number => PLAN_LIMITS[plan].storageGB * 1024 ** 3;
+
+/** The server's words when a plan limit refuses (403, storage 413): the client tells the refusals apart by them. */
+export const PLAN_LIMIT_MESSAGES = {
+  timelines: 'Timeline limit reached',
+  members: 'Member limit reached',
+  storage: 'Storage limit reached',
+} as const;

@@ -59,7 +59,7 @@ describe('NotificationCard', () => {
     vi.useRealTimers();
   });
 
-  it('fades in after 100 ms, shows 5 s, fades out over 300 ms, then is removed', () => {
+  it('enters after 100 ms, shows 5 s, exits over 300 ms, then is removed (the fade: opacity classes)', () => {
     const { add } = setup();
     expect(card()).toBeNull();
     add(note({ message: 'Ada posted in Garden Club' }));

@@ -1,4 +1,9 @@
-import type { QueryFunctionContext } from '@tanstack/react-query';
+import {
+  MutationObserver,
+  type QueryClient,
+  type QueryFunctionContext,
+  QueryObserver,
+} from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiCall, apiRequest, createQueryClient, getQueryFn } from './queryClient.ts';
 
@@ -86,13 +91,84 @@ describe('apiRequest', () => {
 });
 
 describe('createQueryClient', () => {
-  it('never retries, never refetches on focus, and data never goes stale', () => {
+  /** A fetch answering every call with `answer()` (a fresh Response each time), counting the calls. */
+  function serve(answer: () => Response = () => json({ ok: 1 })) {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer());
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+  const urls = (fetchMock: ReturnType<typeof serve>) => fetchMock.mock.calls.map(([url]) => url);
+
+  /** A component's useQuery, without React: subscribing is mounting. */
+  const mount = (client: QueryClient, queryKey: readonly unknown[], options: object = {}) =>
+    new QueryObserver(client, { queryKey, ...options }).subscribe(() => {});
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reads with the default query fn: GET of the key joined with "/"', async () => {
+    const fetchMock = serve();
+    await expect(createQueryClient().fetchQuery({ queryKey: ['/api/timelines', 'abc'] })).resolves.toEqual({
+      ok: 1,
+    });
+    expect(urls(fetchMock)).toEqual(['/api/timelines/abc']);
+  });
+
+  it('does not retry a failing query: one fetch, and the error at once', async () => {
+    vi.useFakeTimers();
+    const fetchMock = serve(() => json({ message: 'Disk full' }, 500));
     const client = createQueryClient();
-    const { queries, mutations } = client.getDefaultOptions();
-    expect(queries?.retry).toBe(false);
-    expect(queries?.refetchOnWindowFocus).toBe(false);
-    expect(queries?.staleTime).toBe(Number.POSITIVE_INFINITY);
-    expect(typeof queries?.queryFn).toBe('function');
-    expect(mutations?.retry).toBe(false);
+    const unmount = mount(client, ['/api/broken']);
+    // Past every delay a retry would wait.
+    await vi.runAllTimersAsync();
+    expect(client.getQueryState(['/api/broken'])?.status).toBe('error');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it('does not retry a failing mutation: one call', async () => {
+    vi.useFakeTimers();
+    const fetchMock = serve(() => json({ message: 'Disk full' }, 500));
+    const mutation = new MutationObserver(createQueryClient(), {
+      mutationFn: () => apiRequest('POST', '/api/timelines/1/archive'),
+    });
+    const outcome = mutation.mutate().catch((error: unknown) => error);
+    await vi.runAllTimersAsync();
+    expect(await outcome).toMatchObject({ message: '500: {"message":"Disk full"}' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not refetch when the window regains focus, even what is stale', async () => {
+    const fetchMock = serve();
+    const client = createQueryClient();
+    client.mount();
+    const shown = ['/api/timelines', '/api/focus-probe'];
+    const unmounts = [
+      mount(client, [shown[0]]),
+      // Asks for a refetch on every focus: once it has refetched, the focus has been handled.
+      mount(client, [shown[1]], { refetchOnWindowFocus: 'always' }),
+    ];
+    for (const key of shown) {
+      await vi.waitFor(() => expect(client.getQueryState([key])?.status).toBe('success'));
+    }
+    await client.invalidateQueries({ queryKey: [shown[0]], refetchType: 'none' });
+    window.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(urls(fetchMock)).toEqual([...shown, shown[1]]));
+    for (const unmount of unmounts) unmount();
+    client.unmount();
+  });
+
+  it('keeps data fresh: a second mount reads the cache, it does not refetch', async () => {
+    const fetchMock = serve();
+    const client = createQueryClient();
+    mount(client, ['/api/timelines'])();
+    await vi.waitFor(() => expect(client.getQueryState(['/api/timelines'])?.status).toBe('success'));
+    const unmount = mount(client, ['/api/timelines']);
+    // A key never read before is fetched on mount: once it has been, so would a stale one.
+    const probe = mount(client, ['/api/focus-probe']);
+    await vi.waitFor(() => expect(urls(fetchMock)).toEqual(['/api/timelines', '/api/focus-probe']));
+    unmount();
+    probe();
   });
 });

@@ -2,6 +2,7 @@
 // The server validates bodies and shapes answers with these; the client reads the inferred types.
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../limits.ts';
+import type { PLAN_LIMIT_MESSAGES } from '../plans.ts';
 import { ASSIGNABLE_ROLES, ROLES, TIMELINE_STATES } from '../roles.ts';
 import { optionalText, text } from './text.ts';
 
@@ -235,7 +236,7 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
 /** 403 plan-limit answers (DECISIONS §4). */
 export interface PlanLimitError {
-  message: 'Timeline limit reached' | 'Member limit reached' | 'Storage limit reached';
+  message: (typeof PLAN_LIMIT_MESSAGES)[keyof typeof PLAN_LIMIT_MESSAGES];
   planUpgradeRequired: true;
   limit: number;
 }

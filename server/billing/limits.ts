@@ -1,6 +1,6 @@
 // Plan limits as the server enforces them (DECISIONS §4). BILLING_PROVIDER=off means no limits.
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { PLAN_LIMITS, type Plan, type PlanLimits } from '../../common/plans.ts';
+import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, type Plan, type PlanLimits } from '../../common/plans.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { timelineMembers, timelines, users } from '../db/schema/index.ts';
@@ -22,7 +22,7 @@ export async function assertTimelineQuota(db: Db, config: Config, userId: string
   const limits = limitsFor(config, plan);
   if (!limits) return;
   if ((await ownedTimelineCount(db, userId)) >= limits.maxTimelines) {
-    throw forbidden('Timeline limit reached', { planUpgradeRequired: true, limit: limits.maxTimelines });
+    throw forbidden(PLAN_LIMIT_MESSAGES.timelines, { planUpgradeRequired: true, limit: limits.maxTimelines });
   }
 }
 
@@ -36,7 +36,7 @@ export async function assertMemberQuota(db: Db, config: Config, timelineId: stri
     .from(timelineMembers)
     .where(eq(timelineMembers.timelineId, timelineId));
   if ((row?.n ?? 0) >= limits.maxMembersPerTimeline) {
-    throw forbidden('Member limit reached', {
+    throw forbidden(PLAN_LIMIT_MESSAGES.members, {
       planUpgradeRequired: true,
       limit: limits.maxMembersPerTimeline,
     });

@@ -2,7 +2,7 @@
 // down when it is removed. Both run inside the caller's transaction; the charge is one conditional UPDATE,
 // so parallel charges can never take a user past the plan's limit.
 import { eq, sql } from 'drizzle-orm';
-import { PLAN_LIMITS, type Plan, storageBytesFor } from '../../common/plans.ts';
+import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS, type Plan, storageBytesFor } from '../../common/plans.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
@@ -15,7 +15,7 @@ export function storageLimitFor(config: Config, plan: string): number | null {
 }
 
 export const storageLimitReached = (limit: number) =>
-  new HttpError(413, 'Storage limit reached', { planUpgradeRequired: true, limit });
+  new HttpError(413, PLAN_LIMIT_MESSAGES.storage, { planUpgradeRequired: true, limit });
 
 /**
  * Adds `bytes` to the user's storage, or throws 413 "Storage limit reached" when that would pass the plan's

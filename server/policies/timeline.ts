@@ -2,6 +2,7 @@
 // `loadTimelineAccess` and asks `authorize`; non-members and deleted threadlines are a plain 404.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../common/roles.ts';
+import { TIMELINE_ERRORS } from '../../common/timeline-errors.ts';
 import type { Db } from '../db/client.ts';
 import { type Timeline, type TimelineMember, timelineMembers, timelines } from '../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
@@ -32,7 +33,7 @@ export type TimelineAction =
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-export const TIMELINE_NOT_FOUND = 'Timeline not found';
+export const TIMELINE_NOT_FOUND = TIMELINE_ERRORS.notFound;
 
 const prepareAccess = (db: Db) =>
   db
@@ -72,7 +73,7 @@ export async function loadTimelineAccess(
 }
 
 const OWNER_ONLY = 'Only the timeline owner can do this';
-const ARCHIVED = 'Timeline is archived';
+const ARCHIVED = TIMELINE_ERRORS.archived;
 
 /** Reads allowed on an archived threadline, and only to its owner. */
 const ARCHIVED_OWNER_READS = new Set<TimelineAction>(['view', 'viewBlocked', 'listJoinRequests']);

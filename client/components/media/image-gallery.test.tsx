@@ -73,7 +73,7 @@ describe('ImageGallery', () => {
     expect(dialog()!.querySelector('ul[aria-label="Images"]')).toBeNull();
   });
 
-  it('reserves a 16:9 box for an image of unknown size and shows the full image when there is no thumbnail', () => {
+  it('gives an image of unknown size the 16:9 box class and shows the full image when there is no thumbnail', () => {
     const { container } = render(
       <ImageGallery images={images(1, { width: null, height: null, thumbnailUrl: null })} />,
     );
@@ -89,7 +89,7 @@ describe('ImageGallery', () => {
     [4, 2, 4],
     [5, 3, 4],
     [10, 3, 4],
-  ])('lays %i images out in %i columns with %i tiles', (count, columns, shown) => {
+  ])('lays %i images out in %i columns (by class) with %i tiles', (count, columns, shown) => {
     const { container } = render(<ImageGallery images={images(count)} />);
     const grid = container.querySelector('ul')!;
     expect(grid.getAttribute('data-columns')).toBe(String(columns));
@@ -105,7 +105,7 @@ describe('ImageGallery', () => {
     }
   });
 
-  it('spans the odd tile out across the first row', () => {
+  it('gives the odd tile out the class spanning it across the first row', () => {
     const three = render(<ImageGallery images={images(3)} />).container;
     expect(three.querySelector('li')!.className).toContain('col-span-2');
     const five = render(<ImageGallery images={images(5)} />).container;
@@ -191,8 +191,7 @@ describe('Lightbox', () => {
     expect(counter()).toBe('4 of 5');
     press('Escape');
     expect(dialog()).toBeNull();
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(document.activeElement).toBe(third);
+    await waitFor(() => expect(document.activeElement).toBe(third));
 
     // Opened again from another tile, it starts there.
     await openTile(tiles(container)[3]!);
@@ -207,7 +206,6 @@ describe('Lightbox', () => {
     expect(counter()).toBe('1 of 1');
     act(() => dialog()!.querySelector<HTMLButtonElement>('[aria-label="Close"]')!.click());
     expect(dialog()).toBeNull();
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-    expect(document.activeElement).toBe(open);
+    await waitFor(() => expect(document.activeElement).toBe(open));
   });
 });

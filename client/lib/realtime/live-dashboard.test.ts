@@ -1,3 +1,4 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventMessage } from '../../../common/realtime.ts';
 import { conversationKeys } from '../conversation-keys.ts';
@@ -144,12 +145,32 @@ describe('createInvalidator', () => {
   });
 
   it('an invalidation marks a cached threadline stale without refetching it, and refetches the badges', async () => {
-    vi.useRealTimers();
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        fetched.push(url);
+        return new Response('{}', { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
     const queryClient = createQueryClient();
-    queryClient.setQueryData(['/api/timelines', T], { id: T });
-    const invalidator = createInvalidator(queryClient);
-    invalidator.add({ refetch: [], stale: [['/api/timelines', T]] });
-    await new Promise((r) => setTimeout(r, COALESCE_MS + 20));
-    expect(queryClient.getQueryState(['/api/timelines', T])?.isInvalidated).toBe(true);
+    const threadline = ['/api/timelines', T];
+    queryClient.setQueryData(threadline, { id: T });
+    queryClient.setQueryData(timelineKeys.unreadCounts, {});
+    // Both on screen: a plain invalidation refetches what is on screen.
+    const observers = [threadline, timelineKeys.unreadCounts].map((queryKey) =>
+      new QueryObserver(queryClient, { queryKey }).subscribe(() => {}),
+    );
+    try {
+      const invalidator = createInvalidator(queryClient);
+      invalidator.add({ refetch: [timelineKeys.unreadCounts], stale: [threadline] });
+      vi.advanceTimersByTime(COALESCE_MS);
+      expect(queryClient.getQueryState(threadline)?.isInvalidated).toBe(true);
+      // The stale keys are invalidated before the badges: by the badges' fetch, the threadline's would have started.
+      await vi.waitFor(() => expect(fetched).toEqual([timelineKeys.unreadCounts.join('/')]));
+    } finally {
+      for (const unsubscribe of observers) unsubscribe();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLOSE_CODES, REALTIME } from '../../../common/realtime.ts';
+import { CLOSE_CODES, REALTIME, REALTIME_ERRORS } from '../../../common/realtime.ts';
 import { RealtimeClient, socketUrl } from './realtime-client.ts';
 import { fakeSockets } from './test-socket.ts';
 
@@ -91,7 +91,7 @@ describe('RealtimeClient', () => {
     factory.last().receive({ type: 'unsubscribed', timelineId: T1, reason: 'archived' });
     expect(ended.mock.calls).toEqual([[{ timelineId: T1, reason: 'archived' }]]);
     // A refusal is logged only.
-    factory.last().receive({ type: 'error', message: 'Timeline not found', timelineId: T2 });
+    factory.last().receive({ type: 'error', message: REALTIME_ERRORS.noAccess, timelineId: T2 });
     expect(seen).toEqual([[T1], [T1, T2], [T2], [], [T2]]);
   });
 
@@ -145,8 +145,8 @@ describe('RealtimeClient', () => {
       data: { message: 'Ada commented', timelineId: T1, postId: 'p', commentId: 'c', commentCount: 1 },
       timestamp: new Date().toISOString(),
     });
-    socket.receive({ type: 'auth_error', message: 'User does not match the session' });
-    socket.receive({ type: 'error', message: 'Unreadable message' });
+    socket.receive({ type: 'auth_error', message: REALTIME_ERRORS.wrongUser });
+    socket.receive({ type: 'error', message: REALTIME_ERRORS.badMessage });
     socket.receiveRaw('not json');
     socket.receive({ type: 'pong_of_the_future' });
     socket.receive({ type: 'poll_created', data: { message: 'Hi' }, timestamp: new Date().toISOString() });

@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLOSE_CODES } from '../../../common/realtime.ts';
+import { REALTIME } from '../../../common/realtime-constants.ts';
 import { cleanup, jsonResponse, render, waitFor } from '../../features/home/test/render.tsx';
 import { USER_QUERY_KEY } from '../auth.ts';
 import { conversationKeys } from '../conversation-keys.ts';
@@ -90,11 +91,16 @@ describe('RealtimeProvider', () => {
     vi.unstubAllGlobals();
   });
 
-  it('opens no socket for a visitor', async () => {
-    const { status } = setup({ signedIn: false });
-    await act(async () => new Promise((r) => setTimeout(r, 20)));
+  it('opens no socket for a visitor, and one once they sign in', async () => {
+    const { status, queryClient } = setup({ signedIn: false });
+    // A signed-in tab opens its socket as soon as the live chunk has loaded: loaded, and still none.
+    await act(async () => {
+      await import('./live-updates.tsx');
+    });
     expect(sockets).toHaveLength(0);
     expect(status()).toBe('disconnected');
+    act(() => queryClient.setQueryData(USER_QUERY_KEY, { id: ME }));
+    await waitFor(() => expect(sockets).toHaveLength(1));
   });
 
   it('one socket to /ws: authenticates, then follows every active threadline and the open page', async () => {
@@ -219,14 +225,22 @@ describe('RealtimeProvider', () => {
   it('after the session ended (4001) it asks who is signed in; signed out, it stays closed', async () => {
     const fetchMock = vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 }));
     vi.stubGlobal('fetch', fetchMock);
-    const { queryClient } = setup();
-    await waitFor(() => expect(sockets).toHaveLength(1));
-    act(() => last().accept(ME));
-    act(() => last().drop(CLOSE_CODES.sessionEnded));
-    await waitFor(() => expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeNull());
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything());
-    await act(async () => new Promise((r) => setTimeout(r, 50)));
-    expect(sockets).toHaveLength(1);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { queryClient } = setup();
+      await act(() => vi.waitFor(() => expect(sockets).toHaveLength(1)));
+      act(() => last().accept(ME));
+      act(() => last().drop(CLOSE_CODES.sessionEnded));
+      await act(() => vi.waitFor(() => expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeNull()));
+      expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything());
+      // Past the last reconnect any other close would have tried (1 s doubling, spec 000 §9).
+      await act(() =>
+        vi.advanceTimersByTimeAsync(REALTIME.reconnectBaseDelayMs * 2 ** REALTIME.maxReconnectAttempts),
+      );
+      expect(sockets).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('signing out closes the socket normally (1000)', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PLAN_LIMIT_MESSAGES } from '../../../common/plans.ts';
 import {
   isRetryable,
   isRetryableStatus,
@@ -73,11 +74,13 @@ describe('withRetries', () => {
 describe('jsonCall', () => {
   it('sends JSON with credentials and keeps the "status: body" error shape', async () => {
     const calls = stubFetch(({ url }) =>
-      url === '/ok' ? json({ a: 1 }) : json({ message: 'Storage limit reached' }, 413),
+      url === '/ok' ? json({ a: 1 }) : json({ message: PLAN_LIMIT_MESSAGES.storage }, 413),
     );
     expect(await jsonCall('POST', '/ok', { b: 2 })).toEqual({ a: 1 });
     expect(calls[0]).toEqual({ method: 'POST', url: '/ok', body: { b: 2 } });
-    await expect(jsonCall('GET', '/full')).rejects.toThrow('413: {"message":"Storage limit reached"}');
+    await expect(jsonCall('GET', '/full')).rejects.toThrow(
+      `413: {"message":"${PLAN_LIMIT_MESSAGES.storage}"}`,
+    );
   });
 
   it('turns a failed connection into NetworkError', async () => {

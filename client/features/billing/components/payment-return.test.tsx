@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useMeta } from '../../../lib/auth.ts';
 import { json, stubFetch } from '../../../lib/upload/test-fakes.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import { cleanup, render, waitFor } from '../../home/test/render.tsx';
@@ -30,6 +31,11 @@ function server(provider: 'stripe' | 'sandbox', statuses: string[] = ['active'])
       return json({ subscriptionStatus: { status: statuses[Math.min(reads++, statuses.length - 1)] } });
     return json({ message: 'Not found' }, 404);
   });
+}
+
+function Provider() {
+  const { data: meta } = useMeta();
+  return meta ? <p>Billing by {meta.billingProvider}</p> : null;
 }
 
 const returnPath = (status: string) =>
@@ -73,13 +79,23 @@ describe('PaymentReturn (back from the bank page)', () => {
   });
 
   it('does nothing on a plain /billing or under the sandbox', async () => {
-    const calls = server('sandbox');
-    render(<PaymentReturn />, { path: returnPath('succeeded') });
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/meta')).toBe(true));
+    // Once the page knows the billing provider (shown here), PaymentReturn has decided too.
+    const withProvider = (
+      <>
+        <PaymentReturn />
+        <Provider />
+      </>
+    );
+    server('sandbox');
+    const sandbox = render(withProvider, { path: returnPath('succeeded') });
+    await waitFor(() => expect(document.body.textContent).toContain('Billing by sandbox'));
+    expect(sandbox.history).toEqual([returnPath('succeeded')]);
     cleanup();
     server('stripe');
-    render(<PaymentReturn />, { path: '/billing' });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    const plain = render(withProvider, { path: '/billing' });
+    await waitFor(() => expect(document.body.textContent).toContain('Billing by stripe'));
+    expect(plain.history).toEqual(['/billing']);
+    expect(document.body.textContent).not.toContain('Confirming');
     expect(toasts()).toEqual([]);
     expect(stripe.loadStripe).not.toHaveBeenCalled();
   });

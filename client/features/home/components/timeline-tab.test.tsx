@@ -67,7 +67,7 @@ describe('TimelineTab', () => {
     expect(button(container, /Restore/)).toBeUndefined();
   });
 
-  it('greys out deleted cards and disables Open and copy', () => {
+  it('strikes deleted cards through (by class) and disables Open and copy', () => {
     const gone = item({ name: 'Gone', state: 'deleted', role: 'owner', joinCode: 'ZZZZ2345' });
     const { container } = renderTab('deleted', [gone]);
     expect(container.querySelector('h3')!.className).toContain('line-through');

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PLAN_LIMIT_MESSAGES } from '../../../../common/plans.ts';
+import { TIMELINE_ERRORS } from '../../../../common/timeline-errors.ts';
 import { JOIN_FALLBACK, joinErrorCopy } from './join-error.ts';
 
 const err = (status: number, body: unknown) =>
@@ -6,7 +8,7 @@ const err = (status: number, body: unknown) =>
 
 describe('joinErrorCopy', () => {
   it('maps not found and deleted to Timeline Not Available', () => {
-    for (const message of ['Timeline not found', 'Timeline not found or has been deleted']) {
+    for (const message of [TIMELINE_ERRORS.notFound, 'Timeline not found or has been deleted']) {
       expect(joinErrorCopy(err(404, { message }))).toEqual({
         title: 'Timeline Not Available',
         description: 'This timeline no longer exists or has been deleted by its owner.',
@@ -32,10 +34,10 @@ describe('joinErrorCopy', () => {
 
   it('maps the member limit to Member Limit Reached with the limit', () => {
     const copy = joinErrorCopy(
-      err(403, { message: 'Member limit reached', planUpgradeRequired: true, limit: 10 }),
+      err(403, { message: PLAN_LIMIT_MESSAGES.members, planUpgradeRequired: true, limit: 10 }),
     );
     expect(copy.title).toBe('Member Limit Reached');
-    expect(copy.description).toContain('Member limit reached');
+    expect(copy.description).toContain(PLAN_LIMIT_MESSAGES.members);
     expect(copy.description).toContain('10 members');
   });
 
@@ -44,9 +46,5 @@ describe('joinErrorCopy', () => {
     expect(joinErrorCopy(err(404, { message: 'Invalid join code' }))).toEqual(JOIN_FALLBACK);
     expect(joinErrorCopy(err(429, 'Too Many Requests'))).toEqual(JOIN_FALLBACK);
     expect(joinErrorCopy(new TypeError('Failed to fetch'))).toEqual(JOIN_FALLBACK);
-    expect(JOIN_FALLBACK).toEqual({
-      title: 'Error',
-      description: 'Failed to join timeline. Please check the code and try again.',
-    });
   });
 });

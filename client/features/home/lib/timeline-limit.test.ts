@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_LIMITS } from '../../../../common/plans.ts';
+import { PLAN_LIMIT_MESSAGES, PLAN_LIMITS } from '../../../../common/plans.ts';
 import { errorBody } from '../../../lib/authUtils.ts';
 import { errorLimit } from './plan-limit-error.ts';
 import { isTimelineLimitError, limitFromError, timelineLimitCopy, upgradePlanFor } from './timeline-limit.ts';
 
 const limitError = (limit?: number) =>
   new Error(
-    `403: ${JSON.stringify({ message: 'Timeline limit reached', planUpgradeRequired: true, limit })}`,
+    `403: ${JSON.stringify({ message: PLAN_LIMIT_MESSAGES.timelines, planUpgradeRequired: true, limit })}`,
   );
 
 describe('the timeline limit toast', () => {
   it('recognises the limit by message or by planUpgradeRequired', () => {
     expect(isTimelineLimitError(limitError(10))).toBe(true);
+    expect(isTimelineLimitError(new Error(`403: {"message":"${PLAN_LIMIT_MESSAGES.timelines}"}`))).toBe(true);
     expect(isTimelineLimitError(new Error('403: {"planUpgradeRequired":true,"limit":3}'))).toBe(true);
     expect(isTimelineLimitError(new Error('400: {"message":"Please enter a timeline name"}'))).toBe(false);
     expect(isTimelineLimitError('nope')).toBe(false);

@@ -1,10 +1,11 @@
 import * as React from 'react';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGING_COPY } from '../../../../common/messaging.ts';
 import { button, cleanup, waitFor } from '../../home/test/render.tsx';
 import { CONV_ADA, CONV_BOB, twoConversations } from '../test/conversations.ts';
 import { item, items, listCalls, renderMessages, stubServer } from '../test/render-messages.tsx';
-import { ConversationListPanes, GONE_TEXT, NO_SELECTION_TEXT } from './conversation-list-panes.tsx';
+import { ConversationListPanes, GONE_TEXT } from './conversation-list-panes.tsx';
 
 vi.mock('./conversation-thread.tsx', () => import('../test/thread-mock.tsx'));
 
@@ -43,15 +44,11 @@ describe('ConversationListPanes', () => {
     stubServer(twoConversations());
     renderMessages(<Panes variant="modal" />);
     await waitFor(() => expect(items()).toHaveLength(2));
-    expect(pane().textContent).toBe(NO_SELECTION_TEXT.modal);
-    expect(NO_SELECTION_TEXT).toEqual({
-      modal: 'Select a conversation to start messaging',
-      page: 'Select a conversation',
-    });
+    expect(pane().textContent).toBe(MESSAGING_COPY.noSelectionModal);
     cleanup();
     renderMessages(<Panes variant="page" />);
     await waitFor(() => expect(items()).toHaveLength(2));
-    expect(pane().textContent).toBe('Select a conversation');
+    expect(pane().textContent).toBe(MESSAGING_COPY.noSelectionPage);
   });
 
   it('selects a conversation by click (the keyboard activates the same button) and shows its thread', async () => {
@@ -106,7 +103,7 @@ describe('ConversationListPanes', () => {
     await waitFor(() => expect(selection.current).toBeNull());
     expect(listCalls(server)).toBe(2);
     expect(listPane().querySelector('[role="status"]')!.textContent).toBe(GONE_TEXT);
-    expect(pane().textContent).toBe(NO_SELECTION_TEXT.page);
+    expect(pane().textContent).toBe(MESSAGING_COPY.noSelectionPage);
   });
 
   it('an id named before the list arrives (a conversation just started) waits for it', async () => {

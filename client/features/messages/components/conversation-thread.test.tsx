@@ -37,8 +37,6 @@ afterEach(() => {
 });
 
 const settle = (check: () => void) => waitFor(check, 3000);
-/** Lets answers and effects run (inside act) when the test expects nothing to happen. */
-const pause = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
 
 async function open(
   messages: Message[],
@@ -46,13 +44,17 @@ async function open(
     conv = conversation(),
     variant = 'page' as const,
     onBack,
+    setup,
   }: {
     conv?: Conversation;
     variant?: 'page' | 'modal';
     onBack?: () => void;
+    /** Sets up the fake server before the thread mounts. */
+    setup?: (server: ThreadServer) => void;
   } = {},
 ) {
   server = stubThreadServer({ [conv.id]: messages });
+  setup?.(server);
   const result = renderMessages(<ConversationThread conversation={conv} variant={variant} onBack={onBack} />);
   container = result.container;
   await settle(() => expect(container.querySelector('[data-testid="message-list"]')).not.toBeNull());
@@ -72,13 +74,28 @@ const texts = () => bubbles().map((li) => li.querySelector('p')!.textContent);
 const field = () => container.querySelector<HTMLTextAreaElement>('textarea');
 const sendButton = () => container.querySelector<HTMLButtonElement>('button[aria-label="Send message"]')!;
 const posts = () => callsTo(server, 'POST', `/api/conversations/${CONV_ADA}/messages`);
+const marks = () => callsTo(server, 'POST', `/api/conversations/${CONV_ADA}/`);
+
+/**
+ * A barrier for "nothing else happens": the next poll brings a message of mine (sent from another tab), and
+ * this waits until it shows. Whatever the earlier answers and events were going to do has been done by then.
+ */
+async function nextPollShows(queryClient: QueryClient, content: string) {
+  server.messages.set(CONV_ADA, [...(server.messages.get(CONV_ADA) ?? []), mine({ content })]);
+  await act(() => queryClient.invalidateQueries({ queryKey: conversationKeys.messages(CONV_ADA) }));
+  await settle(() => expect(texts()).toContain(content));
+}
+
+/** The next animation frame, after those already asked for (the composer takes focus in one). */
+const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+
 const press = (key: string, init: KeyboardEventInit = {}) =>
   act(() => {
     field()!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
   });
 
 describe('ConversationThread', () => {
-  it('shows the other person, the threadline, and the messages: own on the right with read receipts', async () => {
+  it('shows the other person, the threadline, and the messages: own ones marked and right-aligned by class, with read receipts', async () => {
     const onBack = vi.fn();
     await open(
       [
@@ -94,6 +111,7 @@ describe('ConversationThread', () => {
     expect(texts()).toEqual(['Hi Mia', 'Hello Ada', 'Still there?']);
     const [hers, read, sent] = bubbles();
     expect(hers!.dataset.own).toBeUndefined();
+    expect(read!.dataset.own).toBe('true');
     expect(hers!.className).toContain('justify-start');
     expect(read!.className).toContain('justify-end');
     expect(read!.querySelector('[data-read="true"]')!.textContent).toContain('Read');
@@ -102,8 +120,9 @@ describe('ConversationThread', () => {
     expect(hers!.querySelector('time')!.getAttribute('dateTime')).toBe(
       server.messages.get(CONV_ADA)![0]!.createdAt,
     );
-    // Long words wrap instead of widening the pane.
+    // The class that wraps long words instead of widening the pane (the wrapping itself needs a browser).
     expect(hers!.querySelector('p')!.className).toContain('wrap-anywhere');
+    // Small screens only, by class; e2e/messages.spec.ts ('at 360 px one pane shows at a time') goes back with it.
     const back = container.querySelector<HTMLButtonElement>('button[aria-label="Back to conversations"]')!;
     expect(back.className).toContain('md:hidden');
     act(() => back.click());
@@ -238,8 +257,8 @@ describe('ConversationThread', () => {
     await settle(() => expect(document.activeElement).toBe(field()));
     const list = container.querySelector<HTMLElement>('[data-testid="message-list"]')!;
     act(() => list.focus());
-    await act(() => queryClient.invalidateQueries({ queryKey: conversationKeys.messages(CONV_ADA) }));
-    await pause(30);
+    await nextPollShows(queryClient, 'From my phone');
+    await nextFrame();
     expect(document.activeElement).toBe(list);
   });
 });
@@ -247,14 +266,27 @@ describe('ConversationThread', () => {
 describe('ConversationThread, marking read', () => {
   it('marks read through /read on the page when the list counts unread messages, then refreshes the counts', async () => {
     const invalidate = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
-    await open([makeMessage(), makeMessage()], { conv: conversation({ unreadCount: 2 }) });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { queryClient } = await open([makeMessage(), makeMessage()], {
+      conv: conversation({ unreadCount: 2 }),
+      setup: (s) => {
+        s.holdMarkRead = held;
+      },
+    });
     await settle(() =>
       expect(callsTo(server, 'POST', `/api/conversations/${CONV_ADA}/read`)).toHaveLength(1),
     );
+    // The call is still running while the unread messages show: no second one starts for them.
+    expect(texts()).toHaveLength(2);
+    await act(async () => release());
     await settle(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: conversationKeys.unreadCount }));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: conversationKeys.list });
-    await pause(30);
-    expect(callsTo(server, 'POST', `/api/conversations/${CONV_ADA}/`)).toHaveLength(1);
+    // Nor after the answer (by either path).
+    await nextPollShows(queryClient, 'From my phone');
+    expect(marks()).toHaveLength(1);
   });
 
   it('marks read through /mark-read in the modal when the page holds unread messages', async () => {
@@ -266,9 +298,9 @@ describe('ConversationThread, marking read', () => {
   });
 
   it('does not mark read with nothing unread from the other person', async () => {
-    await open([{ ...makeMessage(), isRead: true }, mine()]);
-    await pause(50);
-    expect(callsTo(server, 'POST', `/api/conversations/${CONV_ADA}/`)).toHaveLength(0);
+    const { queryClient } = await open([{ ...makeMessage(), isRead: true }, mine()]);
+    await nextPollShows(queryClient, 'From my phone');
+    expect(marks()).toHaveLength(0);
   });
 
   it('marks read again when a message of theirs arrives while shown, and waits while the tab is hidden', async () => {
@@ -296,7 +328,7 @@ describe('ConversationThread, marking read', () => {
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     act(() => document.dispatchEvent(new Event('visibilitychange')));
     arrive(makeMessage({ content: 'While away' }));
-    await pause(50);
+    await settle(() => expect(texts()).toContain('While away'));
     expect(reads()).toHaveLength(1);
     visibility.mockReturnValue('visible');
     act(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -304,13 +336,25 @@ describe('ConversationThread, marking read', () => {
   });
 
   it('does not retry a failing mark-read on every poll', async () => {
-    const { queryClient } = await open([makeMessage()]);
-    server.markReadFailure = true;
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await pause(30);
-    await act(() => queryClient.invalidateQueries({ queryKey: conversationKeys.messages(CONV_ADA) }));
-    await pause(30);
-    expect(callsTo(server, 'POST', `/api/conversations/${CONV_ADA}/read`)).toHaveLength(1);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { queryClient } = await open([makeMessage()], {
+      setup: (s) => {
+        s.markReadFailure = true;
+        s.holdMarkRead = held;
+      },
+    });
+    // The call runs for a while (a slow network), then fails.
+    await settle(() => expect(marks()).toHaveLength(1));
+    await nextPollShows(queryClient, 'While it runs');
+    await act(async () => release());
+    await settle(() => expect(warn).toHaveBeenCalledWith('Mark read failed', expect.any(Error)));
+    await nextPollShows(queryClient, 'From my phone');
+    await nextPollShows(queryClient, 'From my laptop');
+    expect(marks()).toHaveLength(1);
   });
 });
 
@@ -333,9 +377,10 @@ describe('ConversationThread, live', () => {
     deliver(live);
     deliver(live);
     deliver(makeMessage({ content: 'Elsewhere', conversationId: CONV_BOB }));
-    await settle(() => expect(texts()).toEqual(['First', 'Live']));
-    await pause(30);
-    expect(texts()).toEqual(['First', 'Live']);
+    // A later one of this conversation shows: the one before it did not.
+    deliver(makeMessage({ content: 'Later' }));
+    await settle(() => expect(texts()).toContain('Later'));
+    expect(texts()).toEqual(['First', 'Live', 'Later']);
   });
 
   it('shows the read receipt when the other person reads, not when the reader is me', async () => {
@@ -416,7 +461,7 @@ describe('ConversationThread, older messages', () => {
     const options = messagesQueryOptions(CONV_ADA);
     const interval = options.refetchInterval as (q: { state: { error: unknown } }) => number | false;
     expect(interval({ state: { error: null } })).toBe(5000);
-    expect(interval({ state: { error: new Error('404: {"message":"Conversation not found"}') } })).toBe(
+    expect(interval({ state: { error: new Error(`404: {"message":"${MESSAGING_COPY.notFound}"}`) } })).toBe(
       false,
     );
     expect(interval({ state: { error: new Error('500: oops') } })).toBe(5000);

@@ -40,6 +40,8 @@ export interface ThreadServer {
   sendFailure: { status: number; body: unknown } | null;
   /** Holds POST .../messages until released (to see the sending state). */
   holdSend: Promise<void> | null;
+  /** Holds both mark-read paths until released (to see the call running). */
+  holdMarkRead: Promise<void> | null;
   markReadFailure: boolean;
 }
 
@@ -53,6 +55,7 @@ export function stubThreadServer(initial: Record<string, Message[]> = {}): Threa
     pageSize: 50,
     sendFailure: null,
     holdSend: null,
+    holdMarkRead: null,
     markReadFailure: false,
   };
   vi.stubGlobal(
@@ -81,6 +84,7 @@ export function stubThreadServer(initial: Record<string, Message[]> = {}): Threa
       }
       const read = READ.exec(url);
       if (read && method === 'POST') {
+        await server.holdMarkRead;
         if (server.markReadFailure) return jsonResponse({ message: 'Broken' }, 500);
         const all = server.messages.get(read[1]!) ?? [];
         let marked = 0;

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGING_COPY } from '../../../../common/messaging.ts';
 import type { Role } from '../../../../common/roles.ts';
 import type { Member, TimelineDetail } from '../../../../common/schemas/timeline.ts';
 import { conversationKeys } from '../../../lib/conversation-keys.ts';
@@ -186,7 +187,7 @@ describe('MembersDialog message buttons (spec 001 §6)', () => {
       'fetch',
       vi.fn(
         async () =>
-          new Response(JSON.stringify({ message: 'You can only message the timeline owner' }), {
+          new Response(JSON.stringify({ message: MESSAGING_COPY.notAllowed }), {
             status: 403,
             headers: { 'Content-Type': 'application/json' },
           }),
@@ -195,7 +196,7 @@ describe('MembersDialog message buttons (spec 001 §6)', () => {
     const { onOpenChange } = render(timeline({ role: 'participant' }), ids.part);
     act(() => messageButton(names.owner).click());
     await settle(() => expect(toasts.current[0]?.title).toBe('Failed to start conversation'));
-    expect(toasts.current[0]?.description).toBe('You can only message the timeline owner');
+    expect(toasts.current[0]?.description).toBe(MESSAGING_COPY.notAllowed);
     expect(toasts.current[0]?.variant).toBe('destructive');
     expect(modal.current?.isOpen).toBe(false);
     expect(onOpenChange).not.toHaveBeenCalled();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PLAN_LIMIT_MESSAGES } from '../../../../common/plans.ts';
 import { bulkOutcomeToast } from './bulk-outcome.ts';
 
 describe('bulkOutcomeToast', () => {
@@ -23,7 +24,9 @@ describe('bulkOutcomeToast', () => {
   });
 
   it('names the member limit when it stopped some approvals', () => {
-    const limit = new Error('403: {"message":"Member limit reached","planUpgradeRequired":true,"limit":10}');
+    const limit = new Error(
+      `403: ${JSON.stringify({ message: PLAN_LIMIT_MESSAGES.members, planUpgradeRequired: true, limit: 10 })}`,
+    );
     expect(bulkOutcomeToast('approve', 2, [limit]).description).toBe(
       'Failed to approve some requests: Member limit reached',
     );

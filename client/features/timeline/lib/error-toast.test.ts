@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PLAN_LIMIT_MESSAGES } from '../../../../common/plans.ts';
 import { approveFailureToast, failureToast } from './error-toast.ts';
 
 afterEach(() => {
@@ -26,10 +27,12 @@ describe('failure toasts', () => {
   });
 
   it('names the member limit when approving fails on it', () => {
-    const limit = new Error('403: {"message":"Member limit reached","planUpgradeRequired":true,"limit":10}');
+    const limit = new Error(
+      `403: ${JSON.stringify({ message: PLAN_LIMIT_MESSAGES.members, planUpgradeRequired: true, limit: 10 })}`,
+    );
     expect(approveFailureToast(limit, 'Failed to approve request')).toEqual({
       title: 'Failed to approve request',
-      description: 'Member limit reached',
+      description: PLAN_LIMIT_MESSAGES.members,
     });
     expect(approveFailureToast(new Error('500: oops'), 'Failed to approve request')).toEqual({
       title: 'Error',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadErrorAction, NOT_FOUND_TOAST } from './load-error.ts';
+import { TIMELINE_ERRORS } from '../../../../common/timeline-errors.ts';
+import { loadErrorAction } from './load-error.ts';
 
 describe('loadErrorAction', () => {
   it('signs in again on 401 Unauthorized', () => {
@@ -7,17 +8,16 @@ describe('loadErrorAction', () => {
   });
 
   it('sends a missing or deleted threadline home with Timeline Not Found', () => {
-    expect(NOT_FOUND_TOAST).toEqual({
-      title: 'Timeline Not Found',
-      description: 'This timeline no longer exists or has been deleted by its owner.',
-    });
-    for (const message of ['404: {"message":"Timeline not found"}', 'Resource not found']) {
-      expect(loadErrorAction(new Error(message))).toEqual({ kind: 'redirect-home', toast: NOT_FOUND_TOAST });
+    for (const message of [`404: {"message":"${TIMELINE_ERRORS.notFound}"}`, 'Resource not found']) {
+      expect(loadErrorAction(new Error(message))).toMatchObject({
+        kind: 'redirect-home',
+        toast: { title: 'Timeline Not Found' },
+      });
     }
   });
 
   it('sends a non-owner home from an archived threadline', () => {
-    const action = loadErrorAction(new Error('403: {"message":"Timeline is archived"}'));
+    const action = loadErrorAction(new Error(`403: {"message":"${TIMELINE_ERRORS.archived}"}`));
     expect(action).toMatchObject({ kind: 'redirect-home', toast: { title: 'Timeline Archived' } });
   });
 

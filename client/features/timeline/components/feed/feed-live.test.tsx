@@ -68,14 +68,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function stubFetch(feed: Post[], search: Post[] = []) {
+/** The search answers with `search()` (a test may hold it back until it wants the results shown). */
+function stubFetch(feed: Post[], search: () => Post[] | Promise<Post[]> = () => []) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       if (url === '/api/auth/user') return json(ME);
       if (url.startsWith(`/api/timelines/${TIMELINE.id}/posts`))
         return json(url.includes('cursor=') ? [] : feed);
-      if (url.startsWith(`/api/timelines/${TIMELINE.id}/search`)) return json(search);
+      if (url.startsWith(`/api/timelines/${TIMELINE.id}/search`)) return json(await search());
       return json({ message: 'Not found' }, 404);
     }),
   );
@@ -104,8 +105,8 @@ function Harness() {
   );
 }
 
-async function render(feed: Post[]) {
-  stubFetch(feed);
+async function render(feed: Post[], search?: () => Post[] | Promise<Post[]>) {
+  stubFetch(feed, search);
   container = mount(<Harness />).container;
   await settle(() => expect(container.querySelector('[aria-label="Loading posts"]')).toBeNull());
 }
@@ -132,7 +133,7 @@ describe('Feed, live', () => {
     expect(pill()).toBeUndefined();
     // Screen readers hear it once (the repeat is not new here).
     expect(announced()).toBe('Bo posted in Garden Club');
-    // Events of other threadlines are not this feed's.
+    // Events of other threadlines are not this feed's: a post of this one sent after it shows, it does not.
     await act(() =>
       emit('new_post', {
         message: 'x',
@@ -141,8 +142,10 @@ describe('Feed, live', () => {
         post: makePost({ content: 'Elsewhere' }),
       }),
     );
-    await new Promise((r) => setTimeout(r, 20));
+    await arrive(makePost({ content: 'Later here' }));
+    await settle(() => expect(hasPost('Later here')).toBe(true));
     expect(hasPost('Elsewhere')).toBe(false);
+    expect(container.querySelectorAll('[role="article"]')).toHaveLength(3);
   });
 
   it('holds posts behind the pill while scrolled down, and the pill shows them at the top with focus', async () => {
@@ -185,13 +188,19 @@ describe('Feed, live', () => {
   });
 
   it('does not add new posts to search results; they wait until the search closes', async () => {
-    await render([makePost({ content: 'Older garden post' })]);
+    // The server's results are held back until after the live post: once they show, so would the post.
+    let answer!: (posts: Post[]) => void;
+    const serverResults = new Promise<Post[]>((resolve) => {
+      answer = resolve;
+    });
+    await render([makePost({ content: 'Older garden post' })], () => serverResults);
     await act(async () => findButton(container, 'Toggle search')!.click());
     const field = container.querySelector<HTMLInputElement>('input[type="search"], input')!;
     typeInto(field, 'garden');
     await settle(() => expect(container.querySelector('[aria-label="Search results"]')).not.toBeNull());
     await arrive(makePost({ content: 'New garden post' }));
-    await new Promise((r) => setTimeout(r, 50));
+    await act(async () => answer([makePost({ content: 'Garden post from last year' })]));
+    await settle(() => expect(hasPost('Garden post from last year')).toBe(true));
     expect(hasPost('New garden post')).toBe(false);
     expect(pill()).toBeUndefined();
 

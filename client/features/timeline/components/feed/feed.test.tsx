@@ -2,6 +2,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEART, type Post } from '../../../../../common/schemas/post.ts';
 import type { Member, TimelineDetail } from '../../../../../common/schemas/timeline.ts';
+import { TIMELINE_ERRORS } from '../../../../../common/timeline-errors.ts';
 import {
   cleanup,
   button as findButton,
@@ -170,7 +171,7 @@ describe('Feed', () => {
       url: '/api/reactions',
       body: { postId: post.id, emoji: HEART },
     });
-    await act(async () => answer(json({ message: 'Timeline is archived' }, 403)));
+    await act(async () => answer(json({ message: TIMELINE_ERRORS.archived }, 403)));
     await settle(() => {
       expect(like.getAttribute('aria-pressed')).toBe('false');
       expect(like.textContent).toContain('1');

@@ -1,5 +1,6 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PLAN_LIMIT_MESSAGES } from '../../../../../common/plans.ts';
 import type { UploadDialogProps, UploadedFile } from '../../../../components/media/upload-dialog.tsx';
 import { Toaster } from '../../../../components/ui/toaster.tsx';
 import type { FileCategory } from '../../../../lib/upload/file-check.ts';
@@ -280,7 +281,7 @@ describe('PostComposer', () => {
 
   it('a recording that fails to upload says "Failed to upload media file" and posts nothing', async () => {
     server((url) =>
-      url === '/api/objects/upload' ? json({ message: 'Storage limit reached' }, 413) : undefined,
+      url === '/api/objects/upload' ? json({ message: PLAN_LIMIT_MESSAGES.storage }, 413) : undefined,
     );
     next.recording = fileOf('voice.webm', 10, 'audio/webm');
     const c = mount();
@@ -290,7 +291,7 @@ describe('PostComposer', () => {
     expect(c.querySelector('[aria-label="Attachments"]')!.textContent).toContain('Recorded audio');
     await act(async () => post(c).click());
     await waitFor(() =>
-      expect(toasts()).toContainEqual(['Failed to upload media file', 'Storage limit reached']),
+      expect(toasts()).toContainEqual(['Failed to upload media file', PLAN_LIMIT_MESSAGES.storage]),
     );
     expect(posts).toHaveLength(0);
     // The recording is still there to try again.
@@ -317,11 +318,11 @@ describe('PostComposer', () => {
 
   it('a refused post shows the server message (else "Failed to create post") and keeps the attachments', async () => {
     server();
-    postAnswer = () => json({ message: 'Storage limit reached' }, 413);
+    postAnswer = () => json({ message: PLAN_LIMIT_MESSAGES.storage }, 413);
     const c = mount();
     await attach(c, [uploadedFile('a.jpg', 'image')]);
     await act(async () => post(c).click());
-    await waitFor(() => expect(toasts()).toContainEqual(['Error', 'Storage limit reached']));
+    await waitFor(() => expect(toasts()).toContainEqual(['Error', PLAN_LIMIT_MESSAGES.storage]));
     expect(c.querySelector('[aria-label="Attachments"]')!.textContent).toContain('a.jpg');
     postAnswer = () => new Response('', { status: 500 });
     await act(async () => post(c).click());
