@@ -152,14 +152,17 @@ test('on a phone: a declined card says "Payment Failed" and keeps the free plan;
   await tabTo(page, decline);
   await page.keyboard.press('Space');
   await expect(decline).toBeChecked();
-  // Held a moment, so "Processing..." can be seen.
+  // The confirmation is held until "Processing..." has been seen, then let through.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/subscription/sandbox/confirm', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await released;
     await route.continue();
   });
   await tabTo(page, completePayment(page));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  release();
   await expectToast(page, 'Payment Failed');
   await expectToast(page, SANDBOX_DECLINE_MESSAGE);
   await expect(completePayment(page)).toBeEnabled();

@@ -79,9 +79,12 @@ test('a large photo is compressed in a worker from the bundled library, then pos
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) cspErrors.push(msg.text());
   });
-  // Hold the bytes' PUT a moment so the compression toast is seen before "Files Uploaded" replaces it.
+  // The bytes' PUT is held until the compression toast and the upload's progress have been seen (before
+  // "Files Uploaded" replaces them), then let through.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/objects/put/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await released;
     await route.continue();
   });
 
@@ -106,6 +109,7 @@ test('a large photo is compressed in a worker from the bundled library, then pos
   // While the PUT is held: uploading, with a progress bar.
   await expect(row).toHaveAttribute('data-state', 'uploading');
   await expect(dialog.getByRole('progressbar', { name: 'Total upload progress' })).toBeVisible();
+  release();
   await expectToast(page, 'Files Uploaded');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();

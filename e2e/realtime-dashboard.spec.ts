@@ -37,12 +37,39 @@ async function expectLive(page: Page, count = 1) {
 const notificationCard = (page: Page): Locator => page.getByRole('complementary', { name: 'Notification' });
 const unreadPosts = (card: Locator, n: number) => card.getByText(`${n} unread ${n === 1 ? 'post' : 'posts'}`);
 
+/**
+ * From now on, the text of every notification card the page shows, in order (window.__cards): a card that
+ * came and went between two checks still counts. An SPA navigation keeps it; a reload does not.
+ */
+async function recordCards(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __cards: string[] };
+    w.__cards = [];
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const card of document.querySelectorAll('aside[aria-label="Notification"]')) {
+        if (seen.has(card)) continue;
+        seen.add(card);
+        w.__cards.push(card.textContent ?? '');
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+const cardsShown = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __cards: string[] }).__cards);
+
 test('unread badges and the notification card update live, with no reload', async ({ browser }) => {
   const owner = await signedInAs(browser, await sharedAccount(browser, 'Nadia', 'Live'));
   const member = await signedInAs(browser, await sharedAccount(browser, 'Omar', 'Live'));
   const name = uniqueName('Live Garden');
   const { id, joinCode } = await apiCreateTimeline(owner.page, name, 'Real-time badges');
   await apiJoin(member.page, joinCode);
+  // A second threadline of both, whose posts must make a card anywhere but its own page: the barrier that
+  // shows an unwanted card would have arrived by now (one socket, events in the order they were made).
+  const elsewhereName = uniqueName('Live Orchard');
+  const elsewhere = await apiCreateTimeline(owner.page, elsewhereName);
+  await apiJoin(member.page, elsewhere.joinCode);
 
   const m = member.page;
   await m.goto('/');
@@ -88,22 +115,27 @@ test('unread badges and the notification card update live, with no reload', asyn
   await expect(note).toHaveCount(0);
   expect(loads).toBe(0);
 
-  // On that threadline's own page, its events update in place: no card.
-  await expectLive(m);
+  // On that threadline's own page, its events update in place: no card. Then a post in the other
+  // threadline must make one: the only card the page showed is that one.
+  await expectLive(m, 2);
+  await recordCards(m);
   await apiPost(owner.page, id, 'Second post while the page is open');
   await expect(m.getByRole('main').getByText('Second post while the page is open')).toBeVisible();
-  await m.waitForTimeout(500);
-  await expect(note).toHaveCount(0);
+  await apiPost(owner.page, elsewhere.id, 'Meanwhile in the orchard');
+  await expect(note).toContainText(`Nadia posted in ${elsewhereName}`);
+  expect(await cardsShown(m)).toEqual([expect.stringContaining(`Nadia posted in ${elsewhereName}`)]);
 
-  // My own posts never make a card for me.
+  // My own posts never make a card for me; the member's next post does, and it is the only card shown.
   // (The owner's dashboard was open before the threadline was made through the API: load it again.)
   const o = owner.page;
   await o.goto('/');
   await expect(cardNamed(o, name)).toBeVisible();
   await expectLive(o);
+  await recordCards(o);
   await apiPost(o, id, 'Posted by the owner herself');
-  await o.waitForTimeout(500);
-  await expect(notificationCard(o)).toHaveCount(0);
+  await apiPost(m, id, 'A reply from Omar');
+  await expect(notificationCard(o)).toContainText(`Omar posted in ${name}`);
+  expect(await cardsShown(o)).toEqual([expect.stringContaining(`Omar posted in ${name}`)]);
 
   await owner.context.close();
   await member.context.close();
@@ -187,6 +219,7 @@ async function waitUntilUp(timeoutMs = 120_000) {
       // Not listening yet.
     }
     if (Date.now() > end) throw new Error(`server on ${PORT} did not come up`);
+    // Polls for the condition (the server answers), not a sleep standing in for it.
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
