@@ -5,8 +5,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { subscriptions, users } from '../db/schema/index.ts';
 import { callerFor, signedInUser } from '../test/factories.ts';
+import { smokeProbe } from '../test/races.ts';
 import { postWebhook, STANDIN_PRICES, setupStripeApp, stripeEventJson } from '../test/stripe-standin.ts';
 import { ALREADY_CANCELLING, ALREADY_SUBSCRIBED, NOTHING_TO_CANCEL, RESET_ACTIVE } from './sandbox.ts';
+import { stripeRaces } from './stripe.cases.ts';
 import { LIVE_STATUSES } from './subscriptions.ts';
 
 const s = setupStripeApp();
@@ -108,29 +110,9 @@ describe('POST /api/subscription/create with stripe', () => {
     expect(await rowsOf(bo.user.id)).toHaveLength(1);
   });
 
-  it('parallel creates make one customer, one Stripe subscription and one live row', async () => {
-    const cy = await signedInUser(s.app);
-    s.standin.delayMs = 40;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => create(cy.as)));
-    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-    expect(new Set(answers.map((r) => r.json().clientSecret)).size).toBe(1);
-    const mine = [...s.standin.subscriptions.values()].filter(
-      (sub) => sub.metadata.threadlineUserId === cy.user.id,
-    );
-    expect(mine).toHaveLength(1);
-    expect(
-      [...s.standin.customers.values()].filter((c) => c.metadata.threadlineUserId === cy.user.id),
-    ).toHaveLength(1);
-    expect(await liveRowsOf(cy.user.id)).toHaveLength(1);
-    // Any second call that did reach Stripe carried the same key and got the same subscription back.
-    const keys = new Set(
-      s.standin
-        .writes()
-        .filter((r) => r.path === '/v1/subscriptions')
-        .map((r) => r.idempotencyKey),
-    );
-    expect(keys.size).toBe(1);
-  });
+  // The full race (which must show that the creates interleaved) is in stripe.pg.test.ts.
+  it('two creates at once make one customer, one Stripe subscription and one live row (smoke)', () =>
+    stripeRaces(s, smokeProbe).parallelCreates({ calls: 2 }));
 
   it('another plan or period replaces the incomplete one, which is cancelled at Stripe', async () => {
     const di = await signedInUser(s.app);

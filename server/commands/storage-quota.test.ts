@@ -1,5 +1,5 @@
 // The storage quota helpers (DECISIONS §4): charged atomically up to the plan's limit, released never below
-// zero, no limit with BILLING_PROVIDER=off.
+// zero, no limit with BILLING_PROVIDER=off; a smoke of two charges at once (the full race is on PostgreSQL).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { storageBytesFor } from '../../common/plans.ts';
@@ -8,6 +8,8 @@ import { users } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { setupTestApp } from '../test/app.ts';
 import { buildUser } from '../test/factories.ts';
+import { smokeProbe } from '../test/races.ts';
+import { chargesAtOnce } from './storage-quota.cases.ts';
 import { chargeStorage, releaseStorage, storageLimitFor } from './storage-quota.ts';
 
 describe('storage quota', () => {
@@ -51,6 +53,10 @@ describe('storage quota', () => {
     await releaseStorage(t.app.db, user.id, 1000);
     expect(await used(user.id)).toBe(0);
   });
+
+  // The full race (many charges at once, which must show that they interleaved) is in storage-quota.pg.test.ts.
+  it('two charges at once with room for one: one charged, the other refused (smoke)', () =>
+    chargesAtOnce(t, smokeProbe, { calls: 2, room: 1 }));
 
   it('BILLING_PROVIDER=off: no limit', async () => {
     const off = loadConfig({ NODE_ENV: 'test', BILLING_PROVIDER: 'off' });

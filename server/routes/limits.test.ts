@@ -1,11 +1,14 @@
-// Rate limits (DECISIONS §3) through the real routes: the keys of failed sign-ins, and limits that hold
-// when the attempts arrive all at once (on PostgreSQL the requests really run in parallel).
+// Rate limits (DECISIONS §3) through the real routes: the keys of failed sign-ins, and a smoke of the limits
+// that hold when the attempts arrive all at once (the full bursts, which must show that the attempts ran in
+// parallel, are in limits.pg.test.ts; both are in limits.cases.ts).
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, setupTestApp } from '../test/app.ts';
-import { buildUser, signedInUser, TEST_PASSWORD } from '../test/factories.ts';
-import { SIGNIN_LIMITS } from './auth.ts';
+import { buildUser, TEST_PASSWORD } from '../test/factories.ts';
+import { smokeProbe } from '../test/races.ts';
+import { REGISTRATION_LIMIT, SIGNIN_LIMITS } from './auth.ts';
 import { UNKNOWN_CODE_LIMIT } from './joinRequests.ts';
+import { limitRaces } from './limits.cases.ts';
 
 // inject() comes from 127.0.0.1, trusted as the proxy: X-Forwarded-For names each test's address.
 const t = setupTestApp({ TRUST_PROXY: '127.0.0.1' });
@@ -71,21 +74,6 @@ describe('failed sign-ins', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(59 * 60);
   });
 
-  it('hold under 200 parallel guesses: 10 evaluated, the right password mid-burst refused', async () => {
-    const user = await buildUser(t.database.db);
-    const address = '198.51.100.6';
-    const burst = await times(200, (i) =>
-      login(user.email!, i === 100 ? TEST_PASSWORD : `wrong ${i}`, address),
-    );
-    const counts = statuses(burst);
-    // Exactly the pair's limit is evaluated; the right password, if it was among them, signed in.
-    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBe(SIGNIN_LIMITS.pair.max);
-    expect(counts[429]).toBe(200 - SIGNIN_LIMITS.pair.max);
-    if (burst[100]!.statusCode !== 200) {
-      expect((await login(user.email!, TEST_PASSWORD, address)).statusCode).toBe(429);
-    }
-  });
-
   it('a refused attempt is not counted, so a blocked pair cannot exhaust the account ceiling', async () => {
     const user = await buildUser(t.database.db);
     await times(SIGNIN_LIMITS.account.max + 20, () => login(user.email!, 'wrong', '198.51.100.7'));
@@ -93,33 +81,15 @@ describe('failed sign-ins', () => {
   });
 });
 
-describe('join attempts with unknown codes', () => {
-  it('hold at 20 under 300 parallel attempts; a known code still counts nothing', async () => {
-    const bob = await signedInUser(t.app);
-    const res = await times(300, (i) =>
-      bob.as.post('/api/timelines/join', { joinCode: `NOPE${String(i).padStart(4, '2')}` }),
-    );
-    const counts = statuses(res);
-    expect(counts).toEqual({ 404: UNKNOWN_CODE_LIMIT.max, 429: 300 - UNKNOWN_CODE_LIMIT.max });
-    const limited = res.find((r) => r.statusCode === 429)!;
-    expect(limited.json().message).toBe('Too many join attempts with unknown codes. Try again later.');
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-  });
-});
-
-describe('account creation', () => {
-  it('holds at 30 per address under 100 parallel attempts', async () => {
-    const res = await times(100, (i) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        // Invalid bodies are cheap and still count: every attempt does.
-        payload: { email: `parallel-${i}`, password: 'long enough' },
-        headers: from('198.51.100.9'),
-      }),
-    );
-    expect(statuses(res)).toEqual({ 400: 30, 429: 70 });
-  });
+describe('limits under attempts at once (smoke: the counter one below its limit, then two at once)', () => {
+  const races = limitRaces(t, smokeProbe);
+  const lastTwo = (max: number) => ({ before: max - 1, calls: 2 });
+  it('failed sign-ins: one more evaluated, the other refused', () =>
+    races.signInBurst(lastTwo(SIGNIN_LIMITS.pair.max), '198.51.100.16'));
+  it('unknown join codes: one more answered 404, the other 429', () =>
+    races.unknownCodesBurst(lastTwo(UNKNOWN_CODE_LIMIT.max)));
+  it('account creation: one more attempt, the other refused', () =>
+    races.registerBurst(lastTwo(REGISTRATION_LIMIT.max), '198.51.100.19'));
 });
 
 describe('TRUST_PROXY', () => {

@@ -21,6 +21,8 @@ import {
   callerFor,
   signedInUser,
 } from '../test/factories.ts';
+import { smokeProbe } from '../test/races.ts';
+import { upgradeRaces } from './subscription.cases.ts';
 
 const t = setupTestApp({ BILLING_PROVIDER: 'sandbox' });
 const DAY = 24 * 60 * 60;
@@ -357,45 +359,11 @@ describe('refusals and repeats', () => {
   });
 });
 
-describe('parallel upgrades', () => {
-  it('dozens of creates at once end in one live row and all answer the same secret', async () => {
-    const ada = await signedInUser(t.app);
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, () =>
-        ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'yearly' }),
-      ),
-    );
-    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
-    expect(new Set(answers.map((r) => r.json().clientSecret)).size).toBe(1);
-    expect(await rowsOf(ada.user.id)).toHaveLength(1);
-  });
-
-  it('mixed plans at once still leave exactly one live row', async () => {
-    const ada = await signedInUser(t.app);
-    const answers = await Promise.all(
-      Array.from({ length: 24 }, (_, i) =>
-        ada.as.post('/api/subscription/create', {
-          plan: i % 2 ? 'pro' : 'community',
-          billingPeriod: 'monthly',
-        }),
-      ),
-    );
-    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
-    expect(await liveRowsOf(ada.user.id)).toHaveLength(1);
-  });
-
-  it('parallel confirms of one secret activate once', async () => {
-    const ada = await signedInUser(t.app);
-    const { clientSecret } = (
-      await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' })
-    ).json();
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => ada.as.post('/api/subscription/sandbox/confirm', { clientSecret })),
-    );
-    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((r) => r.statusCode === 404)).toHaveLength(9);
-    expect((await liveRowsOf(ada.user.id)).map((r) => r.status)).toEqual(['active']);
-  });
+describe('parallel upgrades (smoke: two at once; the full races are in subscription.pg.test.ts)', () => {
+  const races = upgradeRaces(t, smokeProbe);
+  it('two creates at once: one live row, one secret', () => races.samePlan({ calls: 2 }));
+  it('two creates of different plans at once: one live row', () => races.mixedPlans({ calls: 2 }));
+  it('two confirms of one secret at once: activated once', () => races.confirms({ calls: 2 }));
 });
 
 describe('BILLING_PROVIDER=off', () => {

@@ -1,6 +1,7 @@
 // The upload API on both storage backends (local files, S3 on loopback s3rver): the whole flow, every size
 // and type refusal, the quota up and down, avatars, multipart with a resumed part and an abort, and the
-// path tricks. Runs on PGlite and on PostgreSQL (where the parallel finalises mean something).
+// path tricks. Runs on PGlite and on PostgreSQL; the parallel finalises run in full on PostgreSQL only
+// (uploads.pg.test.ts), with a smoke of two at once here.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { uploads, users } from '../db/schema/index.ts';
 import type { LocalStore } from '../storage/local.ts';
 import { stagingKey } from '../storage/s3.ts';
 import { signedInUser } from '../test/factories.ts';
+import { smokeProbe } from '../test/races.ts';
 import {
   putBytes,
   requestUploadUrl,
@@ -31,6 +33,7 @@ import {
   UploadFailed,
   uploadAs,
 } from '../test/uploads.ts';
+import { finaliseRaces } from './uploads.cases.ts';
 
 const MB = 1024 * 1024;
 const idOf = (objectPath: string) => objectPath.split('/').pop()!;
@@ -373,33 +376,13 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
       expect((await finalize(ada.cookie, await sent(ada, pdf, { fileName: 'a.pdf' }))).statusCode).toBe(200);
     });
 
-    it('parallel finalises of one upload charge once', async () => {
-      const ada = await signedInUser(app());
-      const png = await samplePng(300, 200);
-      const url = await sent(ada, png, { fileName: 'a.png' });
-      const answers = await Promise.all(Array.from({ length: 8 }, () => finalize(ada.cookie, url)));
-      expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
-      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
-      expect(await usedBy(ada.user.id)).toBe(png.length);
-    });
+    // The full races (many finalises at once, which must show that they interleaved) are in uploads.pg.test.ts.
+    const races = finaliseRaces(t, smokeProbe);
+    it('two finalises of one upload at once charge once (smoke)', () =>
+      races.oneUploadManyFinalises({ calls: 2 }));
 
-    it('two dozen parallel finalises past the quota never exceed it', async () => {
-      const ada = await signedInUser(app());
-      const pdf = samplePdf();
-      const limit = storageBytesFor('free');
-      const room = 5;
-      await app()
-        .db.update(users)
-        .set({ storageUsedBytes: limit - room * pdf.length })
-        .where(eq(users.id, ada.user.id));
-      const urls: string[] = [];
-      for (let i = 0; i < 24; i++) urls.push(await sent(ada, pdf, { fileName: `f${i}.pdf` }));
-      const answers = await Promise.all(urls.map((url) => finalize(ada.cookie, url)));
-      const codes = answers.map((a) => a.statusCode).sort();
-      expect(codes.filter((c) => c === 200)).toHaveLength(room);
-      expect(codes.filter((c) => c === 413)).toHaveLength(24 - room);
-      expect(await usedBy(ada.user.id)).toBe(limit);
-    });
+    it('two finalises at once with room for one: one stored, the quota full (smoke)', () =>
+      races.finalisesPastQuota({ calls: 2, room: 1 }));
   });
 
   describe('profile image', () => {

@@ -1,0 +1,21 @@
+// Posts racing for uploads in full, on PostgreSQL (the races are in post-media-races.cases.ts). Each race
+// fails unless the racing requests were on the database at the same time (server/test/races.ts).
+import { describe, it } from 'vitest';
+import { raceProbe } from '../test/races.ts';
+import { setupStorageApp } from '../test/uploads.ts';
+import { postMediaRaces } from './post-media-races.cases.ts';
+
+const t = setupStorageApp('local');
+const races = postMediaRaces(t, raceProbe(t));
+const PARALLEL = 40;
+
+describe('posts racing for uploads', () => {
+  it('dozens of posts naming one upload: exactly one 201, the others 409; one post holds it', () =>
+    races.oneUploadManyPosts({ rounds: 3, parallel: PARALLEL }));
+
+  it('overlapping galleries in different orders: no deadlock, no upload in two posts', () =>
+    races.overlappingGalleries({ parallel: PARALLEL, uploads: 16 }));
+
+  it('posts and deletes interleaved: every upload ends attached to a live post or removed with its bytes', () =>
+    races.postsAndDeletes({ uploads: PARALLEL / 2 }));
+});
