@@ -2,10 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Files run in parallel (VITEST_WORKERS, default 3 on this 2-core machine: the API tests wait on their
-// database often enough that a third worker keeps both cores busy; see the README's "Tests"). Files whose
-// assertions depend on timing (socket pings, fault injection, limit windows, several server processes) run
-// afterwards, one at a time, in the *-serial projects.
-const workers = Number(process.env.VITEST_WORKERS) || 3;
+// database often enough that a third worker keeps both cores busy; see the README's "Tests"). The API files
+// share each worker's modules (isolate: false: the app's dependencies load once per worker, not once per
+// file; every file builds its own app and database). Files whose assertions depend on timing (socket pings,
+// fault injection, limit windows, several server processes) or that mock modules run afterwards, one at a
+// time and isolated, in the *-serial projects.
+const workers = Number(process.env.VITEST_WORKERS) || 2;
 export const SERIAL = [
   'server/realtime/socket.test.ts',
   'server/faults/**/*.test.ts',
@@ -14,6 +16,8 @@ export const SERIAL = [
   'server/db/outage.pg.test.ts',
   'server/db/concurrent-start.pg.test.ts',
   'server/realtime/instances.pg.test.ts',
+  // vi.mock('fastify'): a module graph of their own.
+  'server/http/fuzz*.test.ts',
 ];
 
 // Scratch databases carry the run's pid, so the next run can drop what a killed one left (server/test/db.ts).
@@ -33,6 +37,7 @@ const apiProject = (db: 'pglite' | 'postgres', serial: boolean) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: serial ? 1 : workers,
+    isolate: serial,
     sequence: { groupOrder: serial ? 1 : 0 },
   },
 });
