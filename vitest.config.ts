@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Files run in parallel (VITEST_WORKERS, default 3 on this 2-core machine: the API tests wait on their
-// database often enough that a third worker keeps both cores busy; see the README's "Tests"). The API files
+// Files run in parallel (VITEST_WORKERS, default 2: on this 2-core machine a third worker made the API
+// projects no faster, 161-168 s against 164 s, and every test slower; see the README's "Tests"). The API files
 // share each worker's modules (isolate: false: the app's dependencies load once per worker, not once per
 // file; every file builds its own app and database). Files whose assertions depend on timing (socket pings,
 // fault injection, limit windows, several server processes) or that mock modules run afterwards, one at a
