@@ -17,12 +17,14 @@ export interface Burst {
   calls: number;
 }
 
-const statuses = (responses: LightMyRequestResponse[]) => {
+/** How many answers had each status code. */
+export const statuses = (responses: LightMyRequestResponse[]) => {
   const counts: Record<number, number> = {};
   for (const r of responses) counts[r.statusCode] = (counts[r.statusCode] ?? 0) + 1;
   return counts;
 };
-const times = <T>(n: number, make: (i: number) => Promise<T>) =>
+/** `n` calls of `make` at once. */
+export const times = <T>(n: number, make: (i: number) => Promise<T>) =>
   Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 
 /** The app must trust 127.0.0.1 as its proxy (TRUST_PROXY), so X-Forwarded-For names each test's address. */

@@ -1,14 +1,13 @@
 // Rate limits (DECISIONS §3) through the real routes: the keys of failed sign-ins, and a smoke of the limits
 // that hold when the attempts arrive all at once (the full bursts, which must show that the attempts ran in
 // parallel, are in limits.pg.test.ts; both are in limits.cases.ts).
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, setupTestApp } from '../test/app.ts';
 import { buildUser, TEST_PASSWORD } from '../test/factories.ts';
 import { smokeProbe } from '../test/races.ts';
 import { REGISTRATION_LIMIT, SIGNIN_LIMITS } from './auth.ts';
 import { UNKNOWN_CODE_LIMIT } from './joinRequests.ts';
-import { limitRaces } from './limits.cases.ts';
+import { limitRaces, statuses, times } from './limits.cases.ts';
 
 // inject() comes from 127.0.0.1, trusted as the proxy: X-Forwarded-For names each test's address.
 const t = setupTestApp({ TRUST_PROXY: '127.0.0.1' });
@@ -21,13 +20,6 @@ const login = (email: string, password: string, address: string) =>
     payload: { email, password },
     headers: from(address),
   });
-const statuses = (responses: LightMyRequestResponse[]) => {
-  const counts: Record<number, number> = {};
-  for (const r of responses) counts[r.statusCode] = (counts[r.statusCode] ?? 0) + 1;
-  return counts;
-};
-const times = <T>(n: number, make: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 
 describe('failed sign-ins', () => {
   it('lock the account and address pair after 10, not the account from elsewhere', async () => {
