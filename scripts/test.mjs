@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { freePort } from './lib/app-server.mjs';
 import { NODE22, node22, node22Unavailable } from './node22.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -157,9 +158,12 @@ if (only !== 'unit') {
 }
 
 if (only !== 'unit' && only !== 'budget') {
+  // A port of its own, so an app already running here (or a server a killed run left) is no obstacle.
+  const port = process.env.E2E_PORT ?? String(await freePort());
   phase('browser journeys (Playwright)', () => {
     const report = path.join(tmp, 'playwright.json');
-    const code = run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, TMPDIR: tmp });
+    const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: report, TMPDIR: tmp, E2E_PORT: port };
+    const code = run(bin('playwright'), ['test'], env);
     const r = readJson(report);
     if (!r || (code !== 0 && r.stats.unexpected === 0)) broken = true;
     if (!r) return ['no results (see above)'];
