@@ -41,11 +41,12 @@ export const DEVICE_INDEX = 700;
 export const NOISY = 1.3;
 
 const checks = [];
-/** One check; `extra`: for Lighthouse, every run's score and the CPU slowdown behind them. */
+/** A check the host could not judge (NOISY): counted as skipped, with the data behind it. */
 const skip = (name, detail, extra) => {
   checks.push({ name, ok: false, skipped: true, detail, ...extra });
   console.log(`SKIP ${name}: ${detail}`);
 };
+/** One check; `extra`: for Lighthouse, every run's score and the CPU slowdown behind them. */
 const check = (name, ok, detail, extra) => {
   checks.push({ name, ok, detail, ...extra });
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);
