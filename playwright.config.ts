@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
-// Browser journeys against a real server (fresh PGlite data directory) in Debian's Chromium.
+// Browser journeys against a real server (fresh PGlite data directory) in Debian's Chromium, as its headless
+// shell (package chromium-headless-shell, the same Chromium build without the browser's UI; Playwright's own
+// default for headless runs): a quarter less CPU than /usr/bin/chromium on 2 cores, and a third less wall time.
+// The page-speed budget keeps the full browser (Lighthouse).
 const port = Number(process.env.E2E_PORT ?? 5099);
 const dataDir = `.tmp/e2e-data-${process.pid}`;
 
@@ -17,7 +20,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, expectAccessible, PASSWORD, uniqueEmail } from './helpers.ts';
+import { createAccount, expectAccessible, PASSWORD, recordToasts, uniqueEmail } from './helpers.ts';
 
 test('a visitor creates an account from the landing page, reaches home and signs out', async ({ page }) => {
   await page.goto('/');
@@ -99,10 +99,14 @@ test('a call made after the session ended shows the Unauthorized toast, then goe
   const res = await page.request.post('/api/auth/logout', { headers: { origin } });
   expect(res.ok()).toBe(true);
   await page.getByLabel('Display Name').fill('Too late');
+  // The toast shows for 500 ms before the redirect: recorded as it appears, not polled for.
+  const toasts = await recordToasts(page);
   await page.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByText('You are logged out. Logging in again...').first()).toBeVisible();
   // Signing in again comes back to the page the session ended on (DECISIONS §2).
   await expect(page).toHaveURL('/login?returnTo=%2Fprofile');
+  await expect
+    .poll(() => toasts.map((t) => t.text))
+    .toContainEqual(expect.stringContaining('You are logged out. Logging in again...'));
 });
 
 test('signed out elsewhere, a page with its socket open goes to sign-in at once (close 4001)', async ({

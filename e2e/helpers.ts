@@ -31,7 +31,12 @@ export const expectSignedIn = (page: Page) =>
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe in the page itself; the default opens a blank page per check to merge the frames'
+  // results, which costs more than the check on 2 cores. Only violations are reported back.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
     [],
@@ -59,3 +64,44 @@ export async function pressUntilFocused(page: Page, key: string, target: Locator
 
 export const tabTo = (page: Page, target: Locator, { back = false } = {}) =>
   pressUntilFocused(page, back ? 'Shift+Tab' : 'Tab', target);
+
+export interface Shown {
+  text: string;
+  /** The page's clock when it appeared. */
+  at: number;
+}
+
+let recorders = 0;
+
+/**
+ * From now on, every element matching `selector` that the page shows, in order: one that came and went
+ * between two checks still counts (a toast lives 500 ms before a redirect), and so does one shown just
+ * before a full page load. The list fills as the page reports, so read it with `expect.poll`.
+ */
+export async function recordShown(page: Page, selector: string): Promise<Shown[]> {
+  const shown: Shown[] = [];
+  const name = `__shown${++recorders}`;
+  await page.exposeFunction(name, (text: string, at: number) => {
+    shown.push({ text, at });
+  });
+  const watch = ({ name, selector }: { name: string; selector: string }) => {
+    const report = (window as unknown as Record<string, (text: string, at: number) => void>)[name]!;
+    const seen = new WeakSet<Element>();
+    const scan = () => {
+      for (const el of document.querySelectorAll(selector)) {
+        if (seen.has(el)) continue;
+        seen.add(el);
+        report(el.textContent ?? '', Date.now());
+      }
+    };
+    new MutationObserver(scan).observe(document, { childList: true, subtree: true });
+    scan();
+  };
+  await page.addInitScript(watch, { name, selector });
+  await page.evaluate(watch, { name, selector });
+  return shown;
+}
+
+/** Every toast the page shows from now on (see recordShown). */
+export const recordToasts = (page: Page) =>
+  recordShown(page, '[role="region"][aria-label^="Notifications"] li');

@@ -43,7 +43,22 @@ const TRACK_STREAMS = () => {
     w.__streams.push(stream);
     return stream;
   };
+  // Bytes the page's recorders have handed over so far: a take stopped before its first chunk is empty.
+  const v = window as unknown as { __recordedBytes: number };
+  v.__recordedBytes = 0;
+  const Recorder = window.MediaRecorder;
+  window.MediaRecorder = class extends Recorder {
+    constructor(stream: MediaStream, options?: MediaRecorderOptions) {
+      super(stream, options);
+      this.addEventListener('dataavailable', (event) => {
+        v.__recordedBytes += event.data.size;
+      });
+    }
+  };
 };
+
+const recordedBytes = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __recordedBytes: number }).__recordedBytes);
 
 const liveTracks = (page: Page) =>
   page.evaluate(() =>
@@ -206,6 +221,8 @@ test('the recorder by keyboard: axe, 360 px, a refused permission with Retry Acc
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('button', { name: 'Stop Recording' })).toBeFocused();
   await expect.poll(() => clockSeconds(dialog), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+  // A loaded machine may not have encoded a chunk yet after a second: stop once there is a take to keep.
+  await expect.poll(() => recordedBytes(page), { timeout: 10_000 }).toBeGreaterThan(0);
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('button', { name: 'Record Again' })).toBeFocused();
   await expect(dialog.getByTestId('recorded-preview')).toBeVisible();

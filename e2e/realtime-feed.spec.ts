@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { COMMENT_TOAST_MS } from '../common/realtime-constants.ts';
 import { HEART } from '../common/schemas/post.ts';
-import { expectAccessible, tabTo } from './helpers.ts';
+import { expectAccessible, recordToasts, tabTo } from './helpers.ts';
 import { expectNoHorizontalScroll } from './layout-helpers.ts';
 import {
   type Account,
@@ -56,28 +56,6 @@ async function reactionCount(page: Page, timelineId: string, postId: string) {
 
 const like = (page: Page, text: string) => postCard(page, text).getByRole('button', { name: /^Like/ });
 
-/**
- * From now on, every toast the page shows, in order (window.__toasts), with the page's clock when it appeared:
- * a toast that came and went between two checks still counts.
- */
-async function recordToasts(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __toasts: { text: string; at: number }[] };
-    w.__toasts = [];
-    const seen = new WeakSet<Element>();
-    new MutationObserver(() => {
-      for (const toast of document.querySelectorAll('[role="region"][aria-label^="Notifications"] li')) {
-        if (seen.has(toast)) continue;
-        seen.add(toast);
-        w.__toasts.push({ text: toast.textContent ?? '', at: Date.now() });
-      }
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-}
-
-const toastsShown = (page: Page): Promise<{ text: string; at: number }[]> =>
-  page.evaluate(() => (window as unknown as { __toasts: { text: string; at: number }[] }).__toasts);
-
 test('another member post, comment and reaction appear live', async ({ browser }) => {
   const o = await signedInAs(browser, owner);
   const m = await signedInAs(browser, member);
@@ -106,7 +84,7 @@ test('another member post, comment and reaction appear live', async ({ browser }
     }),
   );
   await openLive(o.page, id, name);
-  await recordToasts(o.page);
+  const toasts = await recordToasts(o.page);
 
   // A post: at the top at once (the reader is at the top), without reloading.
   await apiPost(m.page, id, 'Fresh from Rio');
@@ -125,8 +103,9 @@ test('another member post, comment and reaction appear live', async ({ browser }
   // It closes by itself after 3 s (not the default 5 s), on the page's clock: paused, then moved to just
   // before and just after 3 s from when the toast appeared, whatever the real time in between.
   await o.page.clock.pauseAt((await o.page.evaluate(() => Date.now())) + 50);
-  const shown = (await toastsShown(o.page)).find((t) => t.text.includes('Rio commented on a post'));
-  expect(shown).toBeDefined();
+  const rio = () => toasts.find((t) => t.text.includes('Rio commented on a post'));
+  await expect.poll(rio).toBeDefined();
+  const shown = rio();
   const age = (await o.page.evaluate(() => Date.now())) - shown!.at;
   expect(age).toBeLessThan(COMMENT_TOAST_MS - 250);
   await o.page.clock.runFor(COMMENT_TOAST_MS - 250 - age);
@@ -145,15 +124,15 @@ test('another member post, comment and reaction appear live', async ({ browser }
 
   // One's own comment (another tab of the reader's): counted, no toast. Rio's next comment must make one:
   // the only toast since is that one.
-  const toastsBefore = (await toastsShown(o.page)).length;
-  const toastsSince = async () => (await toastsShown(o.page)).slice(toastsBefore).map((t) => t.text);
+  const toastsBefore = toasts.length;
+  const toastsSince = () => toasts.slice(toastsBefore).map((t) => t.text);
   await apiComment(o.page, mine.id, 'See you all there');
   await expect(card.getByText('4 comments', { exact: true })).toBeVisible();
   await expect(card.getByRole('list', { name: 'Comments' }).getByText('See you all there')).toBeVisible();
   await apiComment(m.page, mine.id, 'Save me a seat');
   await expect(card.getByText('5 comments', { exact: true })).toBeVisible();
-  await expect.poll(async () => (await toastsSince()).length).toBeGreaterThan(0);
-  expect(await toastsSince()).toEqual([expect.stringContaining('Rio commented on a post')]);
+  await expect.poll(() => toastsSince().length).toBeGreaterThan(0);
+  expect(toastsSince()).toEqual([expect.stringContaining('Rio commented on a post')]);
 
   // A reaction: the count changes, the reader's own like stays theirs. The reader's like is stored first but
   // its answer is held until the other like's event has reached the reader's socket (the race CI once lost):
