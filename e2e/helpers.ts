@@ -105,3 +105,20 @@ export async function recordShown(page: Page, selector: string): Promise<Shown[]
 /** Every toast the page shows from now on (see recordShown). */
 export const recordToasts = (page: Page) =>
   recordShown(page, '[role="region"][aria-label^="Notifications"] li');
+
+/**
+ * Pauses the page's clock (installed with `page.clock.install()`) about now. The page's time moves on while
+ * the call travels, so it pauses a little ahead, and further ahead again when a loaded machine was slower
+ * than that ("Cannot fast-forward to the past").
+ */
+export async function pauseClock(page: Page) {
+  for (let ahead = 100; ; ahead *= 4) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + ahead);
+      return;
+    } catch (error) {
+      if (ahead >= 1_600 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}

@@ -3,7 +3,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ALREADY_MEMBER } from '../client/features/home/api/join-timeline.ts';
 import { PLAN_LIMITS } from '../common/plans.ts';
-import { expectAccessible, expectNoSideScroll, pressUntilFocused, tabTo } from './helpers.ts';
+import { expectAccessible, expectNoSideScroll, pauseClock, pressUntilFocused, tabTo } from './helpers.ts';
 import {
   type Account,
   apiCreateTimeline,
@@ -221,7 +221,7 @@ test('keyboard: the plan-limit toast over the Create dialog is announced and rea
 
   // Escape closes the dialog, not the toast: checked on a paused clock, so the toast cannot simply expire.
   await tryCreate();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+  await pauseClock(page);
   await page.keyboard.press('Escape');
   // Radix hands focus back in a timer: 100 ms of the toast's 5 s pass.
   await page.clock.runFor(100);

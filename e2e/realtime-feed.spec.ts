@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { COMMENT_TOAST_MS } from '../common/realtime-constants.ts';
 import { HEART } from '../common/schemas/post.ts';
-import { expectAccessible, recordToasts, tabTo } from './helpers.ts';
+import { expectAccessible, pauseClock, recordToasts, tabTo } from './helpers.ts';
 import { expectNoHorizontalScroll } from './layout-helpers.ts';
 import {
   type Account,
@@ -102,7 +102,7 @@ test('another member post, comment and reaction appear live', async ({ browser }
   await expect(toast).toBeVisible();
   // It closes by itself after 3 s (not the default 5 s), on the page's clock: paused, then moved to just
   // before and just after 3 s from when the toast appeared, whatever the real time in between.
-  await o.page.clock.pauseAt((await o.page.evaluate(() => Date.now())) + 50);
+  await pauseClock(o.page);
   const rio = () => toasts.find((t) => t.text.includes('Rio commented on a post'));
   await expect.poll(rio).toBeDefined();
   const shown = rio();
