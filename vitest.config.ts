@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -19,6 +21,19 @@ export const SERIAL = [
   // vi.mock('fastify'): a module graph of their own.
   'server/http/fuzz*.test.ts',
 ];
+
+// The browser code's files share each worker's modules and happy-dom environment too (an environment per file
+// cost 70 s of an 88 s project on 2 cores), except those that mock modules (vi.mock needs a module graph of its
+// own) and the lazy toaster's test (it needs the toaster not loaded yet): those run isolated, in client-isolated.
+const root = import.meta.dirname;
+const CLIENT_ISOLATED = readdirSync(path.join(root, 'client'), { recursive: true, encoding: 'utf8' })
+  .map((file) => `client/${file.split(path.sep).join('/')}`)
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter(
+    (file) =>
+      file === 'client/app/deferred-toaster.test.tsx' ||
+      /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(root, file), 'utf8')),
+  );
 
 // Scratch databases carry the run's pid, so the next run can drop what a killed one left (server/test/db.ts).
 const env = { TL_TEST_RUN_PID: String(process.pid) };
@@ -51,6 +66,19 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}', 'vite-chunks.test.ts'],
+          exclude: CLIENT_ISOLATED,
+          environment: 'happy-dom',
+          env,
+          maxWorkers: workers,
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client-isolated',
+          include: CLIENT_ISOLATED,
           environment: 'happy-dom',
           env,
           maxWorkers: workers,
