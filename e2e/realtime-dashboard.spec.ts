@@ -9,6 +9,7 @@ import {
   expectAccessible,
   expectNoSideScroll,
   PASSWORD,
+  recordShown,
   tabTo,
   uniqueEmail,
 } from './helpers.ts';
@@ -37,27 +38,8 @@ async function expectLive(page: Page, count = 1) {
 const notificationCard = (page: Page): Locator => page.getByRole('complementary', { name: 'Notification' });
 const unreadPosts = (card: Locator, n: number) => card.getByText(`${n} unread ${n === 1 ? 'post' : 'posts'}`);
 
-/**
- * From now on, the text of every notification card the page shows, in order (window.__cards): a card that
- * came and went between two checks still counts. An SPA navigation keeps it; a reload does not.
- */
-async function recordCards(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __cards: string[] };
-    w.__cards = [];
-    const seen = new WeakSet<Element>();
-    new MutationObserver(() => {
-      for (const card of document.querySelectorAll('aside[aria-label="Notification"]')) {
-        if (seen.has(card)) continue;
-        seen.add(card);
-        w.__cards.push(card.textContent ?? '');
-      }
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-}
-
-const cardsShown = (page: Page): Promise<string[]> =>
-  page.evaluate(() => (window as unknown as { __cards: string[] }).__cards);
+/** Every notification card the page shows from now on (see recordShown). */
+const recordCards = (page: Page) => recordShown(page, 'aside[aria-label="Notification"]');
 
 test('unread badges and the notification card update live, with no reload', async ({ browser }) => {
   const owner = await signedInAs(browser, await sharedAccount(browser, 'Nadia', 'Live'));
@@ -118,12 +100,14 @@ test('unread badges and the notification card update live, with no reload', asyn
   // On that threadline's own page, its events update in place: no card. Then a post in the other
   // threadline must make one: the only card the page showed is that one.
   await expectLive(m, 2);
-  await recordCards(m);
+  const mCards = await recordCards(m);
   await apiPost(owner.page, id, 'Second post while the page is open');
   await expect(m.getByRole('main').getByText('Second post while the page is open')).toBeVisible();
   await apiPost(owner.page, elsewhere.id, 'Meanwhile in the orchard');
   await expect(note).toContainText(`Nadia posted in ${elsewhereName}`);
-  expect(await cardsShown(m)).toEqual([expect.stringContaining(`Nadia posted in ${elsewhereName}`)]);
+  await expect
+    .poll(() => mCards.map((c) => c.text))
+    .toEqual([expect.stringContaining(`Nadia posted in ${elsewhereName}`)]);
 
   // My own posts never make a card for me; the member's next post does, and it is the only card shown.
   // (The owner's dashboard was open before the threadline was made through the API: load it again.)
@@ -131,11 +115,13 @@ test('unread badges and the notification card update live, with no reload', asyn
   await o.goto('/');
   await expect(cardNamed(o, name)).toBeVisible();
   await expectLive(o);
-  await recordCards(o);
+  const oCards = await recordCards(o);
   await apiPost(o, id, 'Posted by the owner herself');
   await apiPost(m, id, 'A reply from Omar');
   await expect(notificationCard(o)).toContainText(`Omar posted in ${name}`);
-  expect(await cardsShown(o)).toEqual([expect.stringContaining(`Omar posted in ${name}`)]);
+  await expect
+    .poll(() => oCards.map((c) => c.text))
+    .toEqual([expect.stringContaining(`Omar posted in ${name}`)]);
 
   await owner.context.close();
   await member.context.close();

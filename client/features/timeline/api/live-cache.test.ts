@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { COMMENT_TOAST_MS } from '../../../../common/realtime.ts';
 import { HEART, type Post } from '../../../../common/schemas/post.ts';
@@ -69,6 +69,35 @@ describe('insertLivePost', () => {
     const post = makePost({ type: 'text' });
     expect(insertLivePost(qc, TL, post, 'video')).toBe(false);
     expect(all().map((p) => p.id)).toEqual([post.id]);
+  });
+
+  it('fetches a feed again when its first load was in flight as the post arrived (the answer may predate it)', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = timelineKeys.posts(TL, 'all');
+    const post = makePost({ content: 'posted while the page loaded' });
+    const answers: Post[][] = [[], [post]];
+    let release = () => {};
+    const firstAnswered = new Promise<void>((resolve) => (release = resolve));
+    const queryFn = vi.fn(async () => {
+      const answer = answers.shift()!;
+      if (queryFn.mock.calls.length === 1) await firstAnswered;
+      return answer;
+    });
+    // The feed on screen: an observer, as the page has.
+    const observer = new InfiniteQueryObserver(qc, {
+      queryKey: key,
+      queryFn,
+      initialPageParam: undefined,
+      getNextPageParam: () => undefined,
+    });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+
+    expect(insertLivePost(qc, TL, post, 'all')).toBe(false);
+    release();
+    await vi.waitFor(() => expect(qc.getQueryData<FeedData>(key)?.pages.flat()).toEqual([post]));
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    stop();
   });
 });
 

@@ -60,6 +60,14 @@ export function insertLivePost(
     queryKey: timelineKeys.allPosts(timelineId),
   })) {
     const filter = key[3] as FeedFilter;
+    // A fetch in flight may have been answered before this post existed: its answer would lose the post
+    // (a first load would never have had it). Cancelled and fetched again, after the post (invalidating
+    // alone would join a first load in flight).
+    if (queryClient.getQueryState(key)?.fetchStatus === 'fetching' && liveFeedTakes(filter, post)) {
+      void queryClient
+        .cancelQueries({ queryKey: key, exact: true })
+        .then(() => queryClient.invalidateQueries({ queryKey: key, exact: true }));
+    }
     if (!data || !liveFeedTakes(filter, post) || feedHas(data, post.id)) continue;
     if (filter === shownFilter) isNew = true;
     queryClient.setQueryData<FeedData>(key, (d) => prependPost(d, post));
