@@ -8,7 +8,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build, type Rollup } from 'vite';
-import { expectAccessible, tabTo } from './helpers.ts';
+import { expectAccessible, pauseClock, tabTo } from './helpers.ts';
 import { expectNoHorizontalScroll } from './layout-helpers.ts';
 import {
   type Account,
@@ -256,7 +256,8 @@ test('warns from 4 minutes with the seconds left and stops by itself at 5 minute
   test.setTimeout(60_000);
   const o = await signedInAs(browser, owner, 1280, MEDIA);
   const page = o.page;
-  // The page's clock flows as usual until fastForward jumps it (the recorder's clock reads Date.now).
+  await page.addInitScript(TRACK_STREAMS);
+  // The page's clock flows as usual until the recording starts (the recorder's clock reads Date.now).
   await page.clock.install();
   const name = uniqueName('Long Take');
   const { id } = await apiCreateTimeline(page, name);
@@ -264,8 +265,12 @@ test('warns from 4 minutes with the seconds left and stops by itself at 5 minute
   await page.getByRole('button', { name: 'Record Audio' }).click();
   const dialog = recorderDialog(page, 'Audio');
   await dialog.getByRole('button', { name: 'Start Recording' }).click();
+  // From here the page's time moves only when the test moves it: a slow machine adds no seconds between steps.
+  await pauseClock(page);
   await expect(dialog.getByRole('button', { name: 'Stop Recording' })).toBeVisible();
   await expect(dialog.getByTestId('recording-warning')).toHaveCount(0);
+  // The recorder's chunks come in real time: the take has one before the automatic stop.
+  await expect.poll(() => recordedBytes(page), { timeout: 10_000 }).toBeGreaterThan(0);
 
   await page.clock.fastForward('04:00');
   await expect(dialog.getByTestId('recording-warning')).toHaveText(/^(60|59) seconds remaining$/);
@@ -275,6 +280,8 @@ test('warns from 4 minutes with the seconds left and stops by itself at 5 minute
   await expect(dialog.getByRole('button', { name: 'Stop Recording' })).toBeVisible();
 
   await page.clock.fastForward('00:10');
+  // Stopped at 05:00; the toast's own timers need the clock flowing again.
+  await page.clock.resume();
   await expectToast(
     page,
     'Maximum recording time of 5 minutes reached. Recording has been stopped automatically.',
