@@ -4,36 +4,37 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Files run in parallel (VITEST_WORKERS, default 2: on this 2-core machine a third worker made the API
-// projects no faster, 161-168 s against 164 s, and every test slower; see the README's "Tests"). The API files
-// share each worker's modules (isolate: false: the app's dependencies load once per worker, not once per
-// file; every file builds its own app and database). Files whose assertions depend on timing (socket pings,
-// fault injection, limit windows, several server processes) or that mock modules run afterwards, one at a
-// time and isolated, in the *-serial projects.
+// projects no faster, 161-168 s against 164 s, and every test slower; see the README's "Tests"), sharing each
+// worker's modules (isolate: false: the app's dependencies load once per worker, not once per file; every file
+// builds its own app and database). Files whose assertions depend on timing (socket pings, fault injection,
+// limit windows, several server processes) run afterwards, one at a time, in the *-serial projects. Files that
+// mock modules (vi.mock needs a module graph of its own) run isolated, in the *-isolated projects; the list is
+// read from the files, so a new one is isolated by itself.
 const workers = Number(process.env.VITEST_WORKERS) || 2;
-export const SERIAL = [
-  'server/realtime/socket.test.ts',
-  'server/faults/**/*.test.ts',
-  'server/ops/shutdown.test.ts',
-  'server/routes/limits*.test.ts',
-  'server/db/outage.pg.test.ts',
-  'server/db/concurrent-start.pg.test.ts',
-  'server/realtime/instances.pg.test.ts',
-  // vi.mock('fastify'): a module graph of their own.
-  'server/http/fuzz*.test.ts',
+const SERIAL = [
+  /^server\/realtime\/socket\.test\.ts$/,
+  /^server\/faults\//,
+  /^server\/ops\/shutdown\.test\.ts$/,
+  /^server\/routes\/limits[^/]*\.test\.ts$/,
+  /^server\/db\/(outage|concurrent-start)\.pg\.test\.ts$/,
+  /^server\/realtime\/instances\.pg\.test\.ts$/,
 ];
+const isSerial = (file: string) => SERIAL.some((re) => re.test(file));
+
+const root = import.meta.dirname;
+const testFiles = (dir: string) =>
+  readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .map((file) => `${dir}/${file.split(path.sep).join('/')}`)
+    .filter((file) => /\.test\.tsx?$/.test(file));
+const mocks = (file: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(root, file), 'utf8'));
 
 // The browser code's files share each worker's modules and happy-dom environment too (an environment per file
-// cost 70 s of an 88 s project on 2 cores), except those that mock modules (vi.mock needs a module graph of its
-// own) and the lazy toaster's test (it needs the toaster not loaded yet): those run isolated, in client-isolated.
-const root = import.meta.dirname;
-const CLIENT_ISOLATED = readdirSync(path.join(root, 'client'), { recursive: true, encoding: 'utf8' })
-  .map((file) => `client/${file.split(path.sep).join('/')}`)
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .filter(
-    (file) =>
-      file === 'client/app/deferred-toaster.test.tsx' ||
-      /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(root, file), 'utf8')),
-  );
+// cost 70 s of an 88 s project on 2 cores), except those that mock modules and the lazy toaster's test (it
+// needs the toaster not loaded yet): those run isolated, in client-isolated.
+const CLIENT_ISOLATED = testFiles('client').filter(
+  (file) => file === 'client/app/deferred-toaster.test.tsx' || mocks(file),
+);
+const SERVER_TESTS = testFiles('server');
 
 // Scratch databases carry the run's pid, so the next run can drop what a killed one left (server/test/db.ts).
 const env = { TL_TEST_RUN_PID: String(process.pid) };
@@ -41,21 +42,26 @@ const env = { TL_TEST_RUN_PID: String(process.pid) };
 // API tests run on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL; each migrates once per run
 // (server/test/global-setup.ts). *.pg.test.ts need PostgreSQL (several processes on one database, or races);
 // *.pglite.test.ts test the embedded database itself and run once, on PGlite.
-const apiProject = (db: 'pglite' | 'postgres', serial: boolean) => ({
-  test: {
-    name: `api-${db}${serial ? '-serial' : ''}`,
-    include: serial ? SERIAL : ['server/**/*.test.ts'],
-    exclude: [`server/**/*.${db === 'pglite' ? 'pg' : 'pglite'}.test.ts`, ...(serial ? [] : SERIAL)],
-    environment: 'node',
-    env: { ...env, TEST_DB: db },
-    globalSetup: ['server/test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    maxWorkers: serial ? 1 : workers,
-    isolate: serial,
-    sequence: { groupOrder: serial ? 1 : 0 },
-  },
-});
+const apiProjects = (db: 'pglite' | 'postgres') => {
+  const other = db === 'pglite' ? '.pg.test.ts' : '.pglite.test.ts';
+  const files = SERVER_TESTS.filter((file) => !file.endsWith(other));
+  return [false, true].flatMap((serial) =>
+    [false, true].map((isolate) => ({
+      test: {
+        name: `api-${db}${serial ? '-serial' : ''}${isolate ? '-isolated' : ''}`,
+        include: files.filter((file) => isSerial(file) === serial && mocks(file) === isolate),
+        environment: 'node',
+        env: { ...env, TEST_DB: db },
+        globalSetup: ['server/test/global-setup.ts'],
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+        maxWorkers: serial ? 1 : workers,
+        isolate,
+        sequence: { groupOrder: serial ? 1 : 0 },
+      },
+    })),
+  );
+};
 
 export default defineConfig({
   test: {
@@ -96,9 +102,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      apiProject('pglite', false),
-      apiProject('pglite', true),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres', false), apiProject('postgres', true)] : []),
+      ...apiProjects('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? apiProjects('postgres') : []),
     ],
   },
 });

@@ -121,7 +121,7 @@ if (only !== 'e2e' && only !== 'budget') {
   if (postgres) process.env.TEST_DATABASE_URL = postgres;
   else
     skippedPhases.push(
-      'api-postgres, api-postgres-serial: no PostgreSQL (set TEST_DATABASE_URL, or run one on 127.0.0.1:5432)',
+      'api-postgres*: no PostgreSQL (set TEST_DATABASE_URL, or run one on 127.0.0.1:5432)',
     );
   phase(`Vitest on Node ${process.versions.node}`, () => vitest(process.execPath, [], 'main'));
 
@@ -138,8 +138,8 @@ if (only !== 'e2e' && only !== 'budget') {
         broken = true;
         return ['could not get the binary (see above)'];
       }
-      console.log(`\nVitest on Node ${NODE22}: common, api-pglite, api-pglite-serial`);
-      const projects = ['common', 'api-pglite', 'api-pglite-serial'].flatMap((p) => ['--project', p]);
+      console.log(`\nVitest on Node ${NODE22}: common, api-pglite*`);
+      const projects = ['common', 'api-pglite*'].flatMap((p) => ['--project', p]);
       return vitest(node, projects, 'node22');
     });
   }
