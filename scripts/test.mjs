@@ -120,9 +120,7 @@ if (only !== 'e2e' && only !== 'budget') {
   const postgres = await findPostgres();
   if (postgres) process.env.TEST_DATABASE_URL = postgres;
   else
-    skippedPhases.push(
-      'api-postgres*: no PostgreSQL (set TEST_DATABASE_URL, or run one on 127.0.0.1:5432)',
-    );
+    skippedPhases.push('api-postgres*: no PostgreSQL (set TEST_DATABASE_URL, or run one on 127.0.0.1:5432)');
   phase(`Vitest on Node ${process.versions.node}`, () => vitest(process.execPath, [], 'main'));
 
   if (process.env.TEST_NODE22 === '0') skippedPhases.push(`Node ${NODE22}: TEST_NODE22=0`);
