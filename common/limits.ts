@@ -20,6 +20,8 @@ export const FEED = {
   searchLimit: 50,
   searchMaxChars: 2_000,
   emojiMaxChars: 10,
+  /** Distinct emoji one post can hold (DECISIONS §3); past it, only those already there can be added. */
+  distinctEmojiPerPost: 50,
 } as const;
 
 /** Direct messages (spec 000 §7): a conversation's messages come newest page first. */

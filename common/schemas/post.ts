@@ -29,10 +29,26 @@ const POST_EMPTY = 'Please enter some content or add media';
 
 const PICTOGRAPH = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
 const graphemes = (s: string) => [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s)];
+/**
+ * Unicode's emoji "recommended for general interchange" (RGI_Emoji, a property of strings: the `v` flag, in
+ * Node 20 and current browsers). An engine without it keeps the shape check below; the server always has it.
+ */
+const RGI_EMOJI = (() => {
+  try {
+    // biome-ignore lint/complexity/useRegexLiterals: a literal with the v flag breaks parsing where it is missing.
+    return new RegExp('^\\p{RGI_Emoji}$', 'v');
+  } catch {
+    return null;
+  }
+})();
 
-/** One emoji (a single grapheme with a pictograph in it) of at most 10 characters (code points). */
+/**
+ * Exactly one RGI emoji of at most 10 characters (code points), so a letter with a keycap mark or a lone
+ * regional indicator is not one (DECISIONS §3).
+ */
 export function isSingleEmoji(value: string): boolean {
   if (value.length === 0 || [...value].length > FEED.emojiMaxChars) return false;
+  if (RGI_EMOJI) return RGI_EMOJI.test(value);
   return graphemes(value).length === 1 && PICTOGRAPH.test(value);
 }
 

@@ -3,13 +3,14 @@
 // here and run twice: in full on PostgreSQL (post-races.pg.test.ts), where the requests really interleave
 // and each race must show that they did (server/test/races.ts), and as a one-round smoke on PGlite
 // (post-races.test.ts), which runs one query at a time but still checks the answers.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { FEED } from '../../common/limits.ts';
 import { HEART, postList } from '../../common/schemas/post.ts';
 import { comments, type Post, posts, reactions, timelines } from '../db/schema/index.ts';
 import type { TestApp } from '../test/app.ts';
-import { addMember, buildPost, buildThreadline, signedInUser } from '../test/factories.ts';
+import { addMember, buildPost, buildThreadline, EMOJI, signedInUser } from '../test/factories.ts';
 import type { RaceProbe } from '../test/races.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -230,6 +231,45 @@ export function postRaces(t: TestApp, race: RaceProbe) {
           const has = rows.some((r) => r.userId === who.user.id && r.emoji === e);
           expect(balance, `${e}`).toBe(has ? 1 : 0);
         }
+      }
+      rounds.expectOverlap();
+    },
+
+    /**
+     * Two members adding new emoji at once to a post two short of the distinct-emoji cap: exactly two get in,
+     * the rest are refused with 409, and the post ends at the cap.
+     */
+    async emojiCapRace({ rounds: count, calls }: { rounds: number; calls: number }) {
+      const rounds = race.rounds('react');
+      const cap = FEED.distinctEmojiPerPost;
+      for (let round = 0; round < count; round++) {
+        const { owner, pat, target } = await cast();
+        const there = EMOJI.slice(0, cap - 2).map((emoji) => ({
+          postId: target.id,
+          userId: owner.user.id,
+          emoji,
+        }));
+        await t.app.db.insert(reactions).values(there);
+        const answers = await rounds.run(() =>
+          staggered(calls, (i) =>
+            race.as('react', () =>
+              (i % 2 ? pat : owner).as.post('/api/reactions', {
+                postId: target.id,
+                emoji: EMOJI[cap - 2 + i]!,
+              }),
+            ),
+          ),
+        );
+        noServerErrors(answers);
+        expect(answers.map((r) => r.statusCode).sort()).toEqual([
+          ...Array(2).fill(200),
+          ...Array(calls - 2).fill(409),
+        ]);
+        const [row] = await t.app.db
+          .select({ n: countDistinct(reactions.emoji) })
+          .from(reactions)
+          .where(eq(reactions.postId, target.id));
+        expect(row!.n).toBe(cap);
       }
       rounds.expectOverlap();
     },

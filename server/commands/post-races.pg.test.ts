@@ -29,6 +29,11 @@ describe('one user toggling one reaction 40 times at once', () => {
   it('two users and two emoji at once: counts equal the rows', () => races.twoUsersTwoEmoji({ calls: 33 }));
 });
 
+describe('new emoji at once on a post two short of the distinct-emoji cap', () => {
+  it('exactly two get in, the rest 409, and the post ends at the cap', () =>
+    races.emojiCapRace({ rounds: ROUNDS, calls: 24 }));
+});
+
 describe('pin racing the deletion of the same post', () => {
   it('never leaves a deleted post pinned', () => races.pinRacingDelete({ rounds: ROUNDS * 2, calls: 8 }));
 });

@@ -16,6 +16,8 @@ describe('posts under concurrency (smoke: one round, a few requests at once)', (
   it('an archive and two posts: no post stored after it answered', () =>
     races.closeWhilePosting('archive', once));
   it('two toggles of one reaction: one reacted, one taken back, no row left', () => races.toggleBurst(once));
+  it('three new emoji on a post two short of the emoji cap: two get in, one 409', () =>
+    races.emojiCapRace({ rounds: 1, calls: 3 }));
   it('a pin and the deletion of the same post: the deleted post is not pinned', () =>
     races.pinRacingDelete(once));
   it('two pins of different posts: exactly one pinned', () => races.pinsAtOnce(once));

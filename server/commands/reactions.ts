@@ -1,9 +1,13 @@
 // POST /api/reactions toggles the caller's reaction (DECISIONS §6). A transaction-scoped advisory lock on
-// (post, user) makes a burst of toggles by one person apply one after another, each seeing the last.
-import { and, eq, sql } from 'drizzle-orm';
+// (post, user) makes a burst of toggles by one person apply one after another, each seeing the last. An
+// emoji new to the post also takes the post's emoji lock, so the cap on distinct emoji (DECISIONS §3) is
+// counted by one adder at a time, after the last one committed.
+import { and, countDistinct, eq, sql } from 'drizzle-orm';
+import { FEED } from '../../common/limits.ts';
 import type { ReactionResponse } from '../../common/schemas/post.ts';
 import type { Db } from '../db/client.ts';
 import { reactions } from '../db/schema/index.ts';
+import { conflict } from '../http/errors.ts';
 import { postAccess } from '../policies/post.ts';
 
 export async function toggleReaction(
@@ -22,7 +26,10 @@ export async function toggleReaction(
       .where(and(mine, eq(reactions.emoji, body.emoji)))
       .returning({ id: reactions.id });
     const reacted = removed.length === 0;
-    if (reacted) await tx.insert(reactions).values({ postId: post.id, userId, emoji: body.emoji });
+    if (reacted) {
+      await withinEmojiCap(tx, post.id, body.emoji);
+      await tx.insert(reactions).values({ postId: post.id, userId, emoji: body.emoji });
+    }
     const counts = await tx
       .select({ emoji: reactions.emoji, n: sql<number>`count(*)::int` })
       .from(reactions)
@@ -42,4 +49,22 @@ export async function toggleReaction(
       myReactions: own.map((r) => r.emoji),
     };
   });
+}
+
+export const EMOJI_CAP_REACHED = `This post has ${FEED.distinctEmojiPerPost} different reactions: add one of those`;
+
+/** Refuses an emoji that would be the post's distinct emoji past the cap; one already there always fits. */
+async function withinEmojiCap(tx: Db, postId: string, emoji: string) {
+  const onPost = and(eq(reactions.postId, postId), eq(reactions.emoji, emoji));
+  const present = async () =>
+    (await tx.select({ id: reactions.id }).from(reactions).where(onPost).limit(1)).length;
+  if (await present()) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reaction-set:${postId}`}, 0))`);
+  // Read again under the lock: an adder that held it before may have added this very emoji, or others.
+  if (await present()) return;
+  const [row] = await tx
+    .select({ n: countDistinct(reactions.emoji) })
+    .from(reactions)
+    .where(eq(reactions.postId, postId));
+  if ((row?.n ?? 0) >= FEED.distinctEmojiPerPost) throw conflict(EMOJI_CAP_REACHED);
 }

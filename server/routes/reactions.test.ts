@@ -1,9 +1,19 @@
 // POST /api/reactions: toggles, counts per emoji, myReactions per caller, the heart as like, and what counts
 // as one emoji (issue 9; spec 001 §7; DECISIONS §6).
 import { describe, expect, it } from 'vitest';
+import { FEED } from '../../common/limits.ts';
 import { HEART, postList, reactionResponse } from '../../common/schemas/post.ts';
+import { EMOJI_CAP_REACHED } from '../commands/reactions.ts';
+import { reactions } from '../db/schema/index.ts';
 import { setupTestApp } from '../test/app.ts';
-import { addMember, buildPost, buildThreadline, type Caller, signedInUser } from '../test/factories.ts';
+import {
+  addMember,
+  buildPost,
+  buildThreadline,
+  type Caller,
+  EMOJI,
+  signedInUser,
+} from '../test/factories.ts';
 
 const t = setupTestApp();
 
@@ -85,11 +95,12 @@ describe('POST /api/reactions', () => {
     expect(answers).toEqual([true, false, true, false, true, false]);
   });
 
-  it('viewers react; the plain heart without VS16 is a separate emoji from the like', async () => {
+  it('viewers react; the plain heart without VS16 is not an RGI emoji, so not a second like', async () => {
     const { vic, post } = await cast();
     expect((await react(vic.as, post.id, HEART)).reactionCounts).toEqual({ [HEART]: 1 });
     const plain = await vic.as.post('/api/reactions', { postId: post.id, emoji: '\u2764' });
-    expect(plain.statusCode).toBeLessThan(500);
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().message).toBe('Choose one emoji');
   });
 
   it('accepts single emoji up to 10 code points: ZWJ family, flag, keycap, skin tones', async () => {
@@ -118,6 +129,12 @@ describe('POST /api/reactions', () => {
       '\u200D',
       '\uFE0F',
       '\u{1F3FB}x',
+      // One grapheme with a pictograph-like mark, but no emoji: a CJK character or a letter with a keycap,
+      // a lone regional indicator, a text-style smiley.
+      '\u4E00\u20E3',
+      'a\u20E3',
+      '\u{1F1FA}',
+      '\u263A',
     ]) {
       const res = await pat.as.post('/api/reactions', { postId: post.id, emoji });
       expect(res.statusCode, JSON.stringify(emoji)).toBe(400);
@@ -130,6 +147,22 @@ describe('POST /api/reactions', () => {
     ]) {
       expect((await pat.as.post('/api/reactions', body)).statusCode).toBe(400);
     }
+  });
+
+  it(`holds at most ${FEED.distinctEmojiPerPost} distinct emoji on a post; past that only those there can be added`, async () => {
+    const { owner, pat, vic, post } = await cast();
+    const cap = FEED.distinctEmojiPerPost;
+    await t.app.db
+      .insert(reactions)
+      .values(EMOJI.slice(0, cap - 1).map((emoji) => ({ postId: post.id, userId: owner.user.id, emoji })));
+    expect((await react(pat.as, post.id, EMOJI[cap - 1]!)).reacted).toBe(true);
+    const over = await pat.as.post('/api/reactions', { postId: post.id, emoji: EMOJI[cap]! });
+    expect([over.statusCode, over.json()]).toEqual([409, { message: EMOJI_CAP_REACHED }]);
+    // One already there can still be added by anyone, and taking one back makes room for a new one.
+    expect((await react(vic.as, post.id, EMOJI[0]!)).reactionCounts[EMOJI[0]!]).toBe(2);
+    expect((await react(pat.as, post.id, EMOJI[cap - 1]!)).reacted).toBe(false);
+    const counts = (await react(vic.as, post.id, EMOJI[cap]!)).reactionCounts;
+    expect(Object.keys(counts)).toHaveLength(cap);
   });
 
   it('404 "Post not found" to outsiders, blocked users and ghosts; archived 403', async () => {

@@ -22,6 +22,8 @@ import {
 } from '../db/schema/index.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
+/** 80 distinct RGI emoji: the emoticons block, U+1F600 to U+1F64F. */
+export const EMOJI = Array.from({ length: 80 }, (_, i) => String.fromCodePoint(0x1f600 + i));
 let passwordHash: Promise<string> | undefined;
 
 export async function buildUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}): Promise<User> {
