@@ -20,6 +20,11 @@ describe('safeReturnPath', () => {
       '/x\ny',
       '/api/logout',
       '/login',
+      // Dot segments that normalise into a protocol-relative "//evil.com".
+      '/.//evil.com',
+      '/%2e//evil.com',
+      '/%2E//evil.com/x?y#z',
+      '/a/..//evil.com',
       `/${'a'.repeat(2001)}`,
       undefined,
       42,

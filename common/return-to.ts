@@ -12,6 +12,8 @@ export function safeReturnPath(value: unknown): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== BASE || url.pathname.startsWith('/api/') || url.pathname === '/login') return null;
+  // Dot segments can normalise into "//host" ("/.//evil.com", "/%2e//evil.com"): the result is checked too.
+  if (url.origin !== BASE || url.pathname.startsWith('//')) return null;
+  if (url.pathname.startsWith('/api/') || url.pathname === '/login') return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
