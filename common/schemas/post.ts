@@ -21,7 +21,8 @@ export {
 import { memberUser } from './timeline.ts';
 
 const iso = z.iso.datetime({ offset: true });
-const uuid = z.uuid();
+/** Lower-cased, so ids compare as the database compares them (an upper-case copy of one's own id is one's id). */
+const uuid = z.uuid().toLowerCase();
 
 const POST_EMPTY = 'Please enter some content or add media';
 

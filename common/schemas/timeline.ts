@@ -7,7 +7,8 @@ import { ASSIGNABLE_ROLES, ROLES, TIMELINE_STATES } from '../roles.ts';
 import { optionalText, text } from './text.ts';
 
 const iso = z.iso.datetime({ offset: true });
-const uuid = z.uuid();
+/** Lower-cased, so ids compare as the database compares them (an upper-case copy of one's own id is one's id). */
+const uuid = z.uuid().toLowerCase();
 
 // ---- bodies ----
 

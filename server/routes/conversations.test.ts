@@ -148,13 +148,15 @@ describe('POST /api/conversations: who may message whom', () => {
     }
   });
 
-  it('never oneself (400)', async () => {
+  it('never oneself (400), one’s id in upper case included', async () => {
     const { owner, pat, tl } = await cast();
     for (const who of [owner, pat]) {
-      expect(refusal(await start(who.as, tl.id, who.user.id))).toEqual([
-        400,
-        { message: MESSAGING_COPY.self },
-      ]);
+      for (const id of [who.user.id, who.user.id.toUpperCase()]) {
+        expect(refusal(await start(who.as, tl.id.toUpperCase(), id))).toEqual([
+          400,
+          { message: MESSAGING_COPY.self },
+        ]);
+      }
     }
   });
 

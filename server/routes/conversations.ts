@@ -22,9 +22,10 @@ import {
   messagesPage,
   unreadTotal,
 } from '../queries/conversations.ts';
+import { idParam } from './params.ts';
 
 /** A malformed id is a 404 like any id the caller cannot see (the policy checks it is a UUID). */
-const conversationParams = z.object({ id: z.string().max(100) });
+const conversationParams = z.object({ id: idParam });
 type ConversationParams = z.infer<typeof conversationParams>;
 
 export async function conversationRoutes(app: FastifyInstance) {

@@ -63,6 +63,8 @@ describe('remove and block, blocked list, unblock', () => {
     const stranger = await signedInUser(t.app);
     expect((await owner.as.delete(`${base}/members/${stranger.user.id}`)).statusCode).toBe(404);
     expect((await owner.as.delete(`${base}/members/${owner.user.id}`)).statusCode).toBe(403);
+    const upper = `${base.toUpperCase().replace('/API/TIMELINES/', '/api/timelines/')}/members/${owner.user.id.toUpperCase()}`;
+    expect((await owner.as.delete(upper)).statusCode).toBe(403);
     expect(
       (await owner.as.delete(`${base}/members/${member.user.id}`, { reason: 'x'.repeat(501) })).statusCode,
     ).toBe(400);
@@ -82,9 +84,9 @@ describe('role change', () => {
     expect((await owner.as.patch(`${base}/members/${member.user.id}`, { role: 'owner' })).statusCode).toBe(
       400,
     );
-    expect((await owner.as.patch(`${base}/members/${owner.user.id}`, { role: 'viewer' })).statusCode).toBe(
-      403,
-    );
+    for (const id of [owner.user.id, owner.user.id.toUpperCase()]) {
+      expect((await owner.as.patch(`${base}/members/${id}`, { role: 'viewer' })).statusCode).toBe(403);
+    }
     const stranger = await signedInUser(t.app);
     expect((await owner.as.patch(`${base}/members/${stranger.user.id}`, { role: 'viewer' })).statusCode).toBe(
       404,

@@ -2,19 +2,22 @@
 // so a malformed id is a 404 like any other id the caller cannot see.
 import { z } from 'zod';
 
+/** An id in a path, lower-cased: PostgreSQL reads an upper-case UUID as the same id, so comparisons must too. */
+export const idParam = z.string().max(100).toLowerCase();
+
 /** `/{id}`: a threadline's id, or a join request's in DELETE /api/join-requests/{id}. */
-export const timelineParams = z.object({ id: z.string().max(100) });
-export const memberParams = z.object({ id: z.string().max(100), userId: z.string().max(100) });
-export const requestParams = z.object({ id: z.string().max(100), requestId: z.string().max(100) });
+export const timelineParams = z.object({ id: idParam });
+export const memberParams = z.object({ id: idParam, userId: idParam });
+export const requestParams = z.object({ id: idParam, requestId: idParam });
 
 export type TimelineParams = z.infer<typeof timelineParams>;
 export type MemberParams = z.infer<typeof memberParams>;
 export type RequestParams = z.infer<typeof requestParams>;
 
 /** `/api/posts/{id}`, `/api/posts/{postId}/comments`, `/api/timelines/{id}/pin/{postId}`. */
-export const postParams = z.object({ id: z.string().max(100) });
-export const postCommentsParams = z.object({ postId: z.string().max(100) });
-export const pinParams = z.object({ id: z.string().max(100), postId: z.string().max(100) });
+export const postParams = z.object({ id: idParam });
+export const postCommentsParams = z.object({ postId: idParam });
+export const pinParams = z.object({ id: idParam, postId: idParam });
 
 export type PostParams = z.infer<typeof postParams>;
 export type PostCommentsParams = z.infer<typeof postCommentsParams>;
