@@ -92,9 +92,12 @@ const isStripeError = (err: unknown): err is Stripe.errors.StripeError =>
 
 export const isMissing = (err: unknown) => isStripeError(err) && err.code === 'resource_missing';
 
+export const STRIPE_REFUSED = 'The payment provider refused the request. Please try again later.';
+
 /**
  * Stripe's failures as answers the client can show: a declined card is the user's (402 with Stripe's own
- * words); anything else is Stripe or this server's set-up (502, logged), never a bare 500.
+ * words); anything else is Stripe or this server's set-up (502 with a fixed sentence, Stripe's text logged),
+ * never a bare 500.
  */
 export function stripeFailure(err: unknown, log: { error: (o: object, m: string) => void }): HttpError {
   if (err instanceof HttpError) return err;
@@ -114,5 +117,6 @@ export function stripeFailure(err: unknown, log: { error: (o: object, m: string)
   ) {
     return new HttpError(502, 'The payment provider could not be reached. Please try again.');
   }
-  return new HttpError(502, `The payment provider refused the request: ${err.message}`);
+  // Stripe's own words name prices, keys and accounts: they stay in the log above.
+  return new HttpError(502, STRIPE_REFUSED);
 }

@@ -9,6 +9,7 @@ import { smokeProbe } from '../test/races.ts';
 import { postWebhook, STANDIN_PRICES, setupStripeApp, stripeEventJson } from '../test/stripe-standin.ts';
 import { ALREADY_CANCELLING, ALREADY_SUBSCRIBED, NOTHING_TO_CANCEL, RESET_ACTIVE } from './sandbox.ts';
 import { stripeRaces } from './stripe.cases.ts';
+import { STRIPE_REFUSED } from './stripe-client.ts';
 import { LIVE_STATUSES } from './subscriptions.ts';
 
 const s = setupStripeApp();
@@ -165,10 +166,9 @@ describe('POST /api/subscription/create with stripe', () => {
       message: "No such price: 'price_pro_month'",
     });
     const refused = await create(fi.as);
-    expect([refused.statusCode, refused.json()]).toEqual([
-      502,
-      { message: "The payment provider refused the request: No such price: 'price_pro_month'" },
-    ]);
+    // Stripe's own text (it names the price) is logged, not shown.
+    expect([refused.statusCode, refused.json()]).toEqual([502, { message: STRIPE_REFUSED }]);
+    expect(refused.body).not.toContain('price_pro_month');
     s.standin.failNext('POST /v1/subscriptions', 500, { type: 'api_error', message: 'Something went wrong' });
     const down = await create(fi.as);
     expect([down.statusCode, down.json()]).toEqual([
