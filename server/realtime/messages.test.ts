@@ -241,6 +241,22 @@ describe('message_read', () => {
 });
 
 describe('through the API', () => {
+  for (const how of ['blocked', 'left'] as const) {
+    it(`no read receipt reaches a member who ${how}; the reader's own tabs still get it`, async () => {
+      const w = await setup();
+      await insertMessage(w.conversation.id, w.participant.user);
+      const gone =
+        how === 'blocked'
+          ? await w.owner.as.delete(`/api/timelines/${w.timeline.id}/members/${w.participant.user.id}`)
+          : await w.participant.as.delete(`/api/timelines/${w.timeline.id}/members/leave`);
+      expect(gone.statusCode, gone.body).toBe(200);
+      const read = await w.owner.as.post(`/api/conversations/${w.conversation.id}/read`);
+      expect(read.json()).toMatchObject({ marked: 1 });
+      expect((await w.owner.socket.next('message_read')).data.conversationId).toBe(w.conversation.id);
+      await quiet([w.participant], { unwanted: 'message_read' });
+    });
+  }
+
   it('a sent message reaches both people as GET messages shows it; a read reaches the sender once', async () => {
     const w = await setup();
     const olgaTab = await secondTab(w.owner);

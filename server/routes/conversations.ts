@@ -106,7 +106,8 @@ export async function conversationRoutes(app: FastifyInstance) {
       await app.realtime.publish({
         kind: 'user',
         type: 'message_read',
-        userIds: [me, access.otherId],
+        // The receipt goes to the other person only while they are still a member (not left or blocked).
+        userIds: access.otherRole ? [me, access.otherId] : [me],
         timelineId: access.timeline.id,
         actorId: me,
         conversationId: access.conversation.id,
