@@ -231,7 +231,8 @@ describe('OIDC sign-in', () => {
       email: 'alice@example.test',
       firstName: 'Alice',
       lastName: 'Liddell',
-      profileImageUrl: 'https://images.example.test/alice.png',
+      // No remote picture is kept: every member's browser would fetch it from the issuer's chosen host.
+      profileImageUrl: null,
       displayName: null,
       plan: 'free',
     });
@@ -260,7 +261,7 @@ describe('OIDC sign-in', () => {
       lastName: 'Liddell',
       displayName: 'Queen Alice',
       bio: 'Curiouser',
-      profileImageUrl: 'https://images.example.test/alice.png',
+      profileImageUrl: null,
     });
     const stale = await t.app.inject({ url: '/api/auth/user', cookies: { tl_session: oldSession } });
     expect(stale.statusCode).toBe(401);
@@ -367,6 +368,18 @@ describe('OIDC accounts and e-mail', () => {
     expect(res.id).not.toBe(taken.id);
   });
 
+  it('keeps no e-mail the issuer has not verified', async () => {
+    for (const email_verified of [false, undefined]) {
+      accounts.hana = { email: 'hana@example.test', email_verified, given_name: 'Hana' };
+      nextAccount = 'hana';
+      const browser = new Browser();
+      expect(await signInFlow(browser)).toMatchObject({ location: '/' });
+      expect((await me(browser)).json()).toMatchObject({ email: null, firstName: 'Hana' });
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'hana@example.test'));
+    expect(row).toBeUndefined();
+  });
+
   it('keeps the old e-mail when the new one belongs to another account', async () => {
     accounts.erin = { email: 'erin@example.test', email_verified: true };
     nextAccount = 'erin';
@@ -390,6 +403,21 @@ describe('OIDC accounts and e-mail', () => {
     accounts.frank = { picture: 'https://images.example.test/frank-new.png' };
     expect(await signInFlow(browser)).toMatchObject({ location: '/' });
     expect((await me(browser)).json().profileImageUrl).toBe('/objects/avatars/frank.webp');
+  });
+
+  it('drops a remote picture kept from the claims before, at the next sign-in', async () => {
+    accounts.gus = { given_name: 'Gus', picture: 'https://images.example.test/gus.png' };
+    nextAccount = 'gus';
+    const browser = new Browser();
+    await signInFlow(browser);
+    const { id, profileImageUrl } = (await me(browser)).json();
+    expect(profileImageUrl).toBeNull();
+    await t.database.db
+      .update(users)
+      .set({ profileImageUrl: 'https://images.example.test/gus.png' })
+      .where(eq(users.id, id));
+    expect(await signInFlow(browser)).toMatchObject({ location: '/' });
+    expect((await me(browser)).json().profileImageUrl).toBeNull();
   });
 });
 

@@ -153,20 +153,22 @@ interface Profile {
   email?: string;
   firstName?: string;
   lastName?: string;
-  profileImageUrl?: string;
 }
 
-/** The claims we keep, cut to the columns' sizes; anything unusable is left out rather than failing sign-in. */
+/**
+ * The claims we keep, cut to the columns' sizes; anything unusable is left out rather than failing sign-in.
+ * The e-mail only when the issuer verified it (an unverified one could be anyone's), and no picture: a
+ * remote image would be fetched by every member's browser from a host the user picked (issue 23).
+ */
 function profileFrom(claims: Record<string, unknown>): Profile {
   const text = (v: unknown, max: number) =>
     typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : undefined;
+  const verified = claims.email_verified === true || claims.email_verified === 'true';
   const email = emailSchema.safeParse(claims.email);
-  const picture = text(claims.picture, 2000);
   return {
-    email: email.success ? email.data : undefined,
+    email: verified && email.success ? email.data : undefined,
     firstName: text(claims.given_name, NAME_PART_MAX),
     lastName: text(claims.family_name, NAME_PART_MAX),
-    profileImageUrl: picture && /^https?:\/\//i.test(picture) ? picture : undefined,
   };
 }
 
@@ -179,9 +181,8 @@ export async function upsertOidcUser(
   const [known] = await db.select().from(users).where(eq(users.oidcSubject, subject)).limit(1);
   if (known) return refreshProfile(db, known, profile);
 
-  // Only an issuer-verified address may take over an existing account that has no OIDC identity yet.
-  const verified = claims.email_verified === true || claims.email_verified === 'true';
-  if (profile.email && verified) {
+  // Only an issuer-verified address (the only kind kept) may take over an account without an OIDC identity.
+  if (profile.email) {
     const [linked] = await db
       .update(users)
       .set({ oidcSubject: subject, updatedAt: new Date() })
@@ -204,14 +205,13 @@ export async function upsertOidcUser(
   }
 }
 
-/** Updates what the claims give; displayName, bio and an uploaded picture are the user's own. */
+/**
+ * Updates what the claims give; displayName, bio and an uploaded picture are the user's own. A remote
+ * picture an earlier version kept from the claims is dropped.
+ */
 async function refreshProfile(db: Db, user: User, profile: Profile): Promise<User> {
-  const uploadedPicture = user.profileImageUrl !== null && !/^https?:\/\//i.test(user.profileImageUrl);
-  const patch = {
-    ...profile,
-    profileImageUrl: uploadedPicture ? undefined : profile.profileImageUrl,
-    updatedAt: new Date(),
-  };
+  const remotePicture = user.profileImageUrl !== null && /^https?:\/\//i.test(user.profileImageUrl);
+  const patch = { ...profile, ...(remotePicture && { profileImageUrl: null }), updatedAt: new Date() };
   const update = (values: typeof patch) =>
     db.update(users).set(values).where(eq(users.id, user.id)).returning();
   try {
