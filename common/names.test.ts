@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrc, initials, memberName, personName, shownName } from './names.ts';
+import { imageSrc, initials, NAMELESS, personName, shownName } from './names.ts';
 
 describe('shownName', () => {
   it('falls back from displayName to firstName to the e-mail to User', () => {
@@ -30,22 +30,14 @@ describe('imageSrc', () => {
 });
 
 describe('personName', () => {
-  it('names people by display name, full name, one name, e-mail, then Anonymous User', () => {
+  it('names other people by display name, full name, one name, else Member: never by their e-mail', () => {
     expect(personName({ displayName: 'Ada L', firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada L');
     expect(personName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
     expect(personName({ firstName: ' Ada ', lastName: ' ' })).toBe('Ada');
     expect(personName({ lastName: 'Lovelace' })).toBe('Lovelace');
-    expect(personName({ email: 'ada@example.test' })).toBe('ada');
-    expect(personName({})).toBe('Anonymous User');
-  });
-});
-
-describe('memberName', () => {
-  it('is the same name as the join-request panel, with User as the last resort', () => {
-    const bob = { firstName: 'Bob', lastName: 'Member', email: 'bob@example.test' };
-    expect(memberName(bob)).toBe(personName(bob));
-    expect(memberName(bob)).toBe('Bob Member');
-    expect(initials(memberName(bob))).toBe('BM');
-    expect(memberName({})).toBe('User');
+    expect(personName({ email: 'ada@example.test' })).toBe(NAMELESS);
+    expect(personName({ displayName: ' ', email: 'ada@example.test' })).toBe('Member');
+    expect(personName({})).toBe('Member');
+    expect(initials(personName({ firstName: 'Bob', lastName: 'Member' }))).toBe('BM');
   });
 });

@@ -8,23 +8,23 @@ export interface NameParts {
 
 const emailLocal = (email?: string | null) => (email ? email.split('@')[0] || null : null);
 
-/** Header and dashboard: displayName, else firstName, else e-mail local part, else "User". */
+/** One's own name (header, dashboard, profile): displayName, else firstName, else e-mail local part, else "User". */
 export function shownName(u: NameParts | null | undefined): string {
   return u?.displayName?.trim() || u?.firstName?.trim() || emailLocal(u?.email) || 'User';
 }
 
-/**
- * Other people, wherever they are listed (spec 001 §3 user-facing name): first and last name, one of them,
- * the e-mail local part, else "Anonymous User" ("User" in the members list). A chosen display name comes
- * first, since the profile asks for it as "How should others see your name?".
- */
-export function personName(u: NameParts | null | undefined, fallback = 'Anonymous User'): string {
-  const full = [u?.firstName?.trim(), u?.lastName?.trim()].filter(Boolean).join(' ');
-  return u?.displayName?.trim() || full || emailLocal(u?.email) || fallback;
-}
+/** What other people are called when they gave no name (DECISIONS §2). */
+export const NAMELESS = 'Member';
 
-/** The members list (and its Blocked tab): the same name, with "User" as the last resort. */
-export const memberName = (u: NameParts | null | undefined): string => personName(u, 'User');
+/**
+ * Other people, wherever they appear (lists, cards, toasts, events): a chosen display name, else first and
+ * last name (or one of them), else "Member". Never any part of their e-mail address: the threadline's owner
+ * sees the address itself, beside the name (DECISIONS §2). One function for the server and the client.
+ */
+export function personName(u: NameParts | null | undefined): string {
+  const full = [u?.firstName?.trim(), u?.lastName?.trim()].filter(Boolean).join(' ');
+  return u?.displayName?.trim() || full || NAMELESS;
+}
 
 /** Avatar initials of a name as shown beside them: the first letters of two words, else its first two. */
 export function initials(name: string): string {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventDataMap, EventType } from '../../common/realtime.ts';
 import { timelineBlockedUsers } from '../db/schema/index.ts';
 import { setupTestApp } from '../test/app.ts';
-import { buildPost } from '../test/factories.ts';
+import { addMember, buildPost } from '../test/factories.ts';
 import { expectQuiet, followedThreadline, type SocketPerson, socketPeople } from '../test/ws.ts';
 
 const t = setupTestApp();
@@ -93,6 +93,25 @@ describe('threadline events reach every role that follows it, and no one else', 
         author: { id: w.moderator.user.id, name: 'Mo' },
       });
     }
+    await quiet(w.others);
+  });
+
+  it('a member who gave only an e-mail is "Member" in posts, comments and cards: no part of the address', async () => {
+    const w = await setup();
+    const nameless = await person({ displayName: null, firstName: null, lastName: null });
+    await addMember(t.app.db, w.timeline, nameless.user, 'participant');
+    const local = nameless.user.email!.split('@')[0]!;
+    const post = await nameless.as.post('/api/posts', { timelineId: w.timeline.id, content: 'Hello' });
+    expect(post.statusCode).toBe(201);
+    const comment = await nameless.as.post('/api/comments', { postId: post.json().id, content: 'Me again' });
+    expect(comment.statusCode).toBe(201);
+    const left = await nameless.as.delete(`${w.base}/members/leave`);
+    expect(left.statusCode).toBe(200);
+    const written = [...(await each(w.members, 'new_post')), ...(await each(w.members, 'new_comment'))];
+    for (const data of written) expect(data.author).toMatchObject({ id: nameless.user.id, name: 'Member' });
+    const cards = await each(w.members, 'timeline_updated', update('member_left'));
+    for (const data of cards) expect(data.message).toMatch(/^Member left/);
+    for (const data of [...written, ...cards]) expect(JSON.stringify(data)).not.toContain(local);
     await quiet(w.others);
   });
 

@@ -107,10 +107,10 @@ describe('timeline events reach the followers only', () => {
     await quiet([w.viewer]);
   });
 
-  it('new_comment: counts, the presented comment, the shown-name rule for the author', async () => {
+  it('new_comment: counts, the presented comment, the name rule for the author', async () => {
     const w = await world();
-    // No display name: the first name; no names at all: the e-mail's local part (never the address).
-    const anonymous = await person({ displayName: null, firstName: null });
+    // No names at all: "Member", never any part of the address (DECISIONS §2).
+    const anonymous = await person({ displayName: null, firstName: null, lastName: null });
     await addMember(t.app.db, w.timeline, anonymous.user);
     const post = await buildPost(t.app.db, w.timeline, w.owner.user);
     await buildComment(t.app.db, post, w.owner.user);
@@ -125,8 +125,9 @@ describe('timeline events reach the followers only', () => {
     });
     const [m] = await each([w.moderator], 'new_comment');
     const local = anonymous.user.email!.split('@')[0]!;
+    expect(JSON.stringify(m!.data)).not.toContain(local);
     expect(m!.data).toMatchObject({
-      message: `${local} commented on a post`,
+      message: 'Member commented on a post',
       postId: post.id,
       commentId: comment.id,
       commentCount: 2,

@@ -3,7 +3,7 @@
 // nothing in it depends on who reads it, so authors' e-mail addresses are always left out and `myReactions`
 // is empty. Something that vanished before it was rendered (a post deleted at once) renders to null.
 import { and, count, eq } from 'drizzle-orm';
-import { shownName } from '../../common/names.ts';
+import { personName } from '../../common/names.ts';
 import type { EventAuthor, EventDataMap, EventMessage, EventType } from '../../common/realtime.ts';
 import type { Message } from '../../common/schemas/conversation.ts';
 import type { Db } from '../db/client.ts';
@@ -26,7 +26,7 @@ import type { TimelineBusEvent, UserBusEvent } from './types.ts';
 /** No one's own reactions go out: each viewer keeps their own `myReactions`. */
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
-type Named = { displayName: string | null; firstName: string | null; email: string | null };
+type Named = { displayName: string | null; firstName: string | null; lastName: string | null };
 
 async function userById(db: Db, id: string | undefined) {
   if (!id) return undefined;
@@ -35,7 +35,7 @@ async function userById(db: Db, id: string | undefined) {
       id: users.id,
       displayName: users.displayName,
       firstName: users.firstName,
-      email: users.email,
+      lastName: users.lastName,
       profileImageUrl: users.profileImageUrl,
     })
     .from(users)
@@ -44,10 +44,10 @@ async function userById(db: Db, id: string | undefined) {
   return user;
 }
 
-/** Spec 000 §3 shown name; the e-mail is only read for its local part and never sent. */
+/** Another person's name (DECISIONS §2): no part of their e-mail address goes out. */
 const authorOf = (u: Named & { id: string; profileImageUrl: string | null }): EventAuthor => ({
   id: u.id,
-  name: shownName(u),
+  name: personName(u),
   profileImageUrl: u.profileImageUrl,
 });
 
@@ -310,7 +310,7 @@ async function renderUpdate(
     );
   const member = async () => {
     const u = await userById(db, event.userId ?? event.actorId);
-    return u ? shownName(u) : 'Someone';
+    return u ? personName(u) : 'Someone';
   };
 
   switch (event.change) {

@@ -1,7 +1,7 @@
 // One threadline on the dashboard (spec 000 §2): badges, join code, archive state and actions by role.
 import { ArrowRight, Clock, UserPlus, Users } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { shownName } from '../../../../common/names.ts';
+import { personName } from '../../../../common/names.ts';
 import type { TimelineListItem, UnreadCount } from '../../../../common/schemas/timeline.ts';
 import { JoinCodeCopy } from '../../../components/join-code-copy.tsx';
 import { RoleBadge } from '../../../components/role-badge.tsx';
@@ -82,7 +82,7 @@ export function TimelineCard({ timeline, unread, pendingCount = 0 }: Props) {
           <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-amber-900">
             <Clock className="size-4" aria-hidden="true" />
             <span className="min-w-0 wrap-anywhere">
-              {timeline.archiverUser ? `Archived by ${shownName(timeline.archiverUser)}` : 'Archived'}
+              {timeline.archiverUser ? `Archived by ${personName(timeline.archiverUser)}` : 'Archived'}
             </span>
             <time dateTime={timeline.archivedAt}>on {shortDate(timeline.archivedAt)}</time>
           </p>

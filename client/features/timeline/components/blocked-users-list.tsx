@@ -1,6 +1,6 @@
 // The owner's Blocked list in Timeline Members: reason, date and Unblock (spec 001 §2, §4).
 import { Loader2, ShieldOff } from 'lucide-react';
-import { memberName } from '../../../../common/names.ts';
+import { personName } from '../../../../common/names.ts';
 import { EmailText } from '../../../components/email-text.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
@@ -21,7 +21,7 @@ export function BlockedUsersList({ timelineId, readOnly }: { timelineId: string;
   return (
     <ul className="divide-y divide-border" aria-label="Blocked users">
       {query.data.map((blocked) => {
-        const name = memberName(blocked.user);
+        const name = personName(blocked.user);
         const busy = unblock.isPending && unblock.variables.userId === blocked.userId;
         return (
           <li key={blocked.userId} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">

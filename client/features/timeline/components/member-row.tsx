@@ -1,7 +1,7 @@
 // One member in Timeline Members: who, role, joined; a message button where the messaging rule allows it;
 // for the owner a role select and Remove & Block.
 import { Loader2, MessageCircle, UserX } from 'lucide-react';
-import { memberName } from '../../../../common/names.ts';
+import { personName } from '../../../../common/names.ts';
 import { ASSIGNABLE_ROLES, type AssignableRole } from '../../../../common/roles.ts';
 import type { Member } from '../../../../common/schemas/timeline.ts';
 import { EmailText } from '../../../components/email-text.tsx';
@@ -41,7 +41,7 @@ export function MemberRow({
   messagePending?: boolean;
   onMessage?: () => void;
 }) {
-  const name = memberName(member.user);
+  const name = personName(member.user);
   const manageable = canManage && member.role !== 'owner' && !isSelf;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">

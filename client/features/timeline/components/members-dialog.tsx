@@ -3,7 +3,7 @@
 // Blocked list.
 import * as React from 'react';
 import { mayStartConversation } from '../../../../common/messaging.ts';
-import { memberName } from '../../../../common/names.ts';
+import { personName } from '../../../../common/names.ts';
 import { ROLE_RANK } from '../../../../common/roles.ts';
 import type { Member, TimelineDetail } from '../../../../common/schemas/timeline.ts';
 import { JoinCodeCopy } from '../../../components/join-code-copy.tsx';
@@ -75,9 +75,9 @@ export function MembersDialog({
           canManage={isOwner && !readOnly}
           roleSaving={changeRole.isPending && changeRole.variables.userId === member.userId}
           onRoleChange={(role) =>
-            changeRole.mutate({ userId: member.userId, role, name: memberName(member.user) })
+            changeRole.mutate({ userId: member.userId, role, name: personName(member.user) })
           }
-          onRemove={() => setRemoveTarget({ userId: member.userId, name: memberName(member.user) })}
+          onRemove={() => setRemoveTarget({ userId: member.userId, name: personName(member.user) })}
           canMessage={messageable(member)}
           messagePending={startConversation.isPending && startConversation.variables === member.userId}
           onMessage={() => startConversation.mutate(member.userId)}
