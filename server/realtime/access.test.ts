@@ -11,6 +11,7 @@ import {
   socketPeople,
   type TestSocket,
 } from '../test/ws.ts';
+import type { AccessBusEvent } from './types.ts';
 
 const t = setupTestApp();
 type Person = SocketPerson;
@@ -167,5 +168,52 @@ describe('under concurrency', () => {
     const seen = w.viewer.socket.received.flatMap((m) => (m.type === 'new_post' ? [m.data.postId] : []));
     expect(seen.filter((id) => late.has(id))).toEqual([]);
     expect(afterUnsubscribed(w.viewer.socket, w.timeline.id)).toEqual([]);
+  });
+});
+
+describe('access changes while a subscription is checked', () => {
+  /**
+   * Runs `during` with the database client handing the hub `event` (as the bus would) whenever a query
+   * starts: every subscription check is overtaken by one.
+   */
+  async function overtakenBy(event: AccessBusEvent, during: () => Promise<unknown>) {
+    const { hub } = t.app.realtimeHub;
+    const client = (t.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = client.query;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      hub.handle(event);
+      return query.apply(this, args);
+    };
+    try {
+      return await during();
+    } finally {
+      client.query = query;
+    }
+  }
+
+  it("another threadline's or another person's access changes never starve a subscription", async () => {
+    const w = await setup();
+    const other = await followedThreadline(t.app, person);
+    for (const event of [
+      { kind: 'access', timelineId: other.timeline.id, reason: 'deleted' },
+      { kind: 'access', timelineId: w.timeline.id, userId: w.outsider.user.id, reason: 'left' },
+    ] satisfies AccessBusEvent[]) {
+      const answer = await overtakenBy(event, () => w.idle.socket.subscribe(w.timeline.id));
+      expect(answer).toMatchObject({ type: 'subscribed', timelineId: w.timeline.id });
+      await w.idle.socket.unsubscribe(w.timeline.id);
+    }
+  });
+
+  it('a check overtaken by a change of this person’s access here is done again, and refused if it always is', async () => {
+    const w = await setup();
+    const event: AccessBusEvent = {
+      kind: 'access',
+      timelineId: w.timeline.id,
+      userId: w.idle.user.id,
+      reason: 'left',
+    };
+    w.idle.socket.send({ type: 'subscribe_timeline', timelineId: w.timeline.id });
+    const answer = await overtakenBy(event, () => w.idle.socket.next('error'));
+    expect(answer).toEqual({ type: 'error', message: REALTIME_ERRORS.noAccess, timelineId: w.timeline.id });
   });
 });

@@ -81,8 +81,12 @@ export class Hub {
   readonly sockets = new Set<RealtimeSocket>();
   private readonly byUser = new Map<string, Set<RealtimeSocket>>();
   private readonly byTimeline = new Map<string, Set<RealtimeSocket>>();
-  /** Bumped by every access event: a subscription check that started before one is done again. */
-  private accessGeneration = 0;
+  /**
+   * Subscription checks in flight, per threadline and user, with a count of the access events for them that
+   * arrived meanwhile: a check that one overtook is done again. Kept only while a check runs, and per
+   * threadline and user, so one person's join/leave loop cannot starve anyone else's subscriptions.
+   */
+  private readonly checks = new Map<string, Map<string, { running: number; changes: number }>>();
   /** Rendered events, and the access drops between them, go out in bus order. */
   private tail: Promise<void> = Promise.resolve();
   /** Steps queued on `tail` and not done yet: with none, an access drop happens synchronously. */
@@ -196,27 +200,49 @@ export class Hub {
     if (socket.subs?.has(timelineId)) return this.send(socket, text({ type: 'subscribed', timelineId }));
     if ((socket.subs?.size ?? 0) >= REALTIME.maxSubscriptions)
       return refuse(REALTIME_ERRORS.tooManySubscriptions);
-    for (let attempt = 0; attempt < SUBSCRIBE_ATTEMPTS; attempt++) {
-      const generation = this.accessGeneration;
-      let role: Role;
-      try {
-        role = (await timelineFor(this.opts.db, timelineId, socket.userId, 'view')).member.role;
-      } catch (err) {
-        if (err instanceof HttpError) return refuse(REALTIME_ERRORS.noAccess);
-        throw err;
+    const check = this.beginCheck(timelineId, socket.userId);
+    try {
+      for (let attempt = 0; attempt < SUBSCRIBE_ATTEMPTS; attempt++) {
+        const seen = check.changes;
+        let role: Role;
+        try {
+          role = (await timelineFor(this.opts.db, timelineId, socket.userId, 'view')).member.role;
+        } catch (err) {
+          if (err instanceof HttpError) return refuse(REALTIME_ERRORS.noAccess);
+          throw err;
+        }
+        if (socket.readyState !== WebSocket.OPEN) return;
+        // An access event while the check ran may have ended this access: check again.
+        if (seen !== check.changes) continue;
+        socket.subs ??= new Map();
+        if (!socket.subs.has(timelineId) && socket.subs.size >= REALTIME.maxSubscriptions) {
+          return refuse(REALTIME_ERRORS.tooManySubscriptions);
+        }
+        socket.subs.set(timelineId, role);
+        addTo(this.byTimeline, timelineId, socket);
+        return this.send(socket, text({ type: 'subscribed', timelineId }));
       }
-      if (socket.readyState !== WebSocket.OPEN) return;
-      // An access event while the check ran may have ended this access: check again.
-      if (generation !== this.accessGeneration) continue;
-      socket.subs ??= new Map();
-      if (!socket.subs.has(timelineId) && socket.subs.size >= REALTIME.maxSubscriptions) {
-        return refuse(REALTIME_ERRORS.tooManySubscriptions);
-      }
-      socket.subs.set(timelineId, role);
-      addTo(this.byTimeline, timelineId, socket);
-      return this.send(socket, text({ type: 'subscribed', timelineId }));
+      return refuse(REALTIME_ERRORS.noAccess);
+    } finally {
+      this.endCheck(timelineId, socket.userId);
     }
-    return refuse(REALTIME_ERRORS.noAccess);
+  }
+
+  private beginCheck(timelineId: string, userId: string) {
+    const users = this.checks.get(timelineId) ?? new Map<string, { running: number; changes: number }>();
+    this.checks.set(timelineId, users);
+    const check = users.get(userId) ?? { running: 0, changes: 0 };
+    users.set(userId, check);
+    check.running++;
+    return check;
+  }
+
+  private endCheck(timelineId: string, userId: string) {
+    const users = this.checks.get(timelineId);
+    const check = users?.get(userId);
+    if (!users || !check || --check.running > 0) return;
+    users.delete(userId);
+    if (users.size === 0) this.checks.delete(timelineId);
   }
 
   private unsubscribe(
@@ -259,10 +285,13 @@ export class Hub {
   /**
    * Bus order is delivery order: an event published before the access event (a threadline's `deleted`)
    * still reaches the sockets it drops, and nothing after it does. With nothing queued the drop happens at
-   * once; the generation moves at once either way, so a subscription check in flight is redone.
+   * once; the checks in flight that it concerns are marked at once either way, so they are done again.
    */
   private dropAccess(event: AccessBusEvent) {
-    this.accessGeneration++;
+    const users = this.checks.get(event.timelineId);
+    if (users) {
+      for (const [userId, check] of users) if (!event.userId || event.userId === userId) check.changes++;
+    }
     if (this.queued === 0) this.applyDrop(event);
     else this.enqueue(async () => this.applyDrop(event));
   }
