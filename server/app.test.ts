@@ -123,6 +123,7 @@ describe('serving the client', () => {
     expect(signedIn.headers.vary).toMatch(/cookie/i);
     // Built here, not by @fastify/static: the security headers are still on it.
     expect(signedIn.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(signedIn.headers['content-security-policy']).toContain("img-src 'self' data: blob:;");
     // A page with no chunk in the build (home here), an unknown path, and a visitor: the plain HTML.
     for (const [url, cookie] of [
       ['/', 'tl_session=anything'],

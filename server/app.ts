@@ -124,8 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...stripeCsp.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // https: for avatars an OpenID provider hosts (the picture claim).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Every image is the app's own (/objects): no remote avatar is kept (server/auth/oidc.ts).
+        imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // With STORAGE=s3 the browser PUTs uploads straight to the bucket.
