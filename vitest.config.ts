@@ -18,6 +18,7 @@ const SERIAL = [
   /^server\/routes\/limits[^/]*\.test\.ts$/,
   /^server\/db\/(outage|concurrent-start)\.pg\.test\.ts$/,
   /^server\/realtime\/instances\.pg\.test\.ts$/,
+  /^server\/http\/slow-clients\.test\.ts$/,
 ];
 const isSerial = (file: string) => SERIAL.some((re) => re.test(file));
 

@@ -23,6 +23,7 @@ import { PostgresAttemptStore } from './http/limiterPostgres.ts';
 import { loggerOptions, newRequestId, RequestLogController } from './http/logging.ts';
 import { isCrossSite } from './http/origin.ts';
 import { loadPageHtml } from './http/page-preloads.ts';
+import { bodyDeadline, serverTimeouts } from './http/timeouts.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
 import { realtimePlugin } from './realtime/index.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify's bare 503, so /api/health can say shutting_down while in-flight requests drain.
     return503OnClosing: false,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...serverTimeouts(config),
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
@@ -109,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  bodyDeadline(app, config);
   // No /api answer is cached: they carry signed-in users' data (DECISIONS §3).
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');

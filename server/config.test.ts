@@ -24,7 +24,16 @@ describe('loadConfig', () => {
       auth: { provider: 'local' },
       storage: 'local',
       billing: { provider: 'sandbox' },
+      http: {
+        idleTimeoutMs: 60_000,
+        headersTimeoutMs: 20_000,
+        bodyTimeoutMs: 30_000,
+        keepAliveTimeoutMs: 72_000,
+      },
     });
+    expect(fails({ HTTP_BODY_TIMEOUT_MS: '5' })).toBe(
+      'Invalid configuration: HTTP_BODY_TIMEOUT_MS must be at least 100',
+    );
   });
 
   it('honours PORT and DATA_DIR, and treats empty values as unset', () => {

@@ -8,6 +8,12 @@ const bool = z
 
 const url = z.url({ message: 'must be an absolute URL' });
 
+/** A duration in milliseconds, at least 100. */
+const millis = z.coerce
+  .number({ message: 'must be a number of milliseconds' })
+  .int('must be a whole number')
+  .min(100, 'must be at least 100');
+
 /** localhost, 127.0.0.0/8 or ::1 (DECISIONS §2: an http OIDC issuer is accepted there). */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -88,6 +94,11 @@ const envSchema = z
     STRIPE_API_URL: url.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
+    // Slow clients (DECISIONS §3): see server/http/timeouts.ts.
+    HTTP_IDLE_TIMEOUT_MS: millis.default(60_000),
+    HTTP_HEADERS_TIMEOUT_MS: millis.default(20_000),
+    HTTP_BODY_TIMEOUT_MS: millis.default(30_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: millis.default(72_000),
   })
   .superRefine((env, ctx) => {
     const need = (cond: boolean, keys: (keyof typeof env)[], why: string) => {
@@ -183,6 +194,13 @@ export interface Config {
   };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean | number | string[];
+  /** Slow clients: how long a connection may stay silent, and how long headers and a JSON body may take. */
+  http: {
+    idleTimeoutMs: number;
+    headersTimeoutMs: number;
+    bodyTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -244,5 +262,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    http: {
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: e.HTTP_BODY_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
   };
 }

@@ -174,6 +174,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+    // The body is streamed by the handler, after preValidation: only the idle (per-chunk) timeout applies.
     raw.put(
       '/api/objects/put/:id',
       { schema: { params: putParams, querystring: signedQuery } },
