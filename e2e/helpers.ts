@@ -35,6 +35,15 @@ export async function expectAccessible(page: Page) {
   // results, which costs more than the check on 2 cores. Once every frame has axe, its 550 KB is not evaluated
   // again (the builder evaluates it twice per check: 230 of a check's 490 ms on 2 cores). Only violations
   // come back.
+  // A page still fading or changing colour (a dialog opening, a button's colour transition) has passing
+  // colours half-way: judge it once its finite animations and transitions are done (spinners never end).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const present = await Promise.all(
     page.frames().map((f) => f.evaluate(() => 'axe' in window).catch(() => false)),
   );

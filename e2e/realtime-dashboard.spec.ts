@@ -67,7 +67,7 @@ test('unread badges and the notification card update live, with no reload', asyn
   await expect(unreadPosts(card, 1)).toBeAttached();
   const note = notificationCard(m);
   await expect(note).toBeVisible();
-  await expect(note).toContainText(`Nadia posted in ${name}`);
+  await expect(note).toContainText(`Nadia Live posted in ${name}`);
   await expect(note.getByRole('button', { name: 'View' })).toBeVisible();
   // Announced politely; the focus stayed where it was.
   await expect(m.getByRole('status').filter({ hasText: `posted in ${name}` })).toHaveAttribute(
@@ -89,7 +89,7 @@ test('unread badges and the notification card update live, with no reload', asyn
   // A comment: the comment badge and a new card; View reached by keyboard opens the threadline.
   await apiComment(owner.page, post.id, 'Water them daily');
   await expect(card.getByText('1 unread comment')).toBeAttached();
-  await expect(note).toContainText('Nadia commented on a post');
+  await expect(note).toContainText('Nadia Live commented on a post');
   const view = note.getByRole('button', { name: 'View' });
   await tabTo(m, view);
   await m.keyboard.press('Enter');
@@ -104,10 +104,10 @@ test('unread badges and the notification card update live, with no reload', asyn
   await apiPost(owner.page, id, 'Second post while the page is open');
   await expect(m.getByRole('main').getByText('Second post while the page is open')).toBeVisible();
   await apiPost(owner.page, elsewhere.id, 'Meanwhile in the orchard');
-  await expect(note).toContainText(`Nadia posted in ${elsewhereName}`);
+  await expect(note).toContainText(`Nadia Live posted in ${elsewhereName}`);
   await expect
     .poll(() => mCards.map((c) => c.text))
-    .toEqual([expect.stringContaining(`Nadia posted in ${elsewhereName}`)]);
+    .toEqual([expect.stringContaining(`Nadia Live posted in ${elsewhereName}`)]);
 
   // My own posts never make a card for me; the member's next post does, and it is the only card shown.
   // (The owner's dashboard was open before the threadline was made through the API: load it again.)
@@ -118,10 +118,10 @@ test('unread badges and the notification card update live, with no reload', asyn
   const oCards = await recordCards(o);
   await apiPost(o, id, 'Posted by the owner herself');
   await apiPost(m, id, 'A reply from Omar');
-  await expect(notificationCard(o)).toContainText(`Omar posted in ${name}`);
+  await expect(notificationCard(o)).toContainText(`Omar Live posted in ${name}`);
   await expect
     .poll(() => oCards.map((c) => c.text))
-    .toEqual([expect.stringContaining(`Omar posted in ${name}`)]);
+    .toEqual([expect.stringContaining(`Omar Live posted in ${name}`)]);
 
   await owner.context.close();
   await member.context.close();
@@ -150,7 +150,7 @@ test('pending badge for the owner and My Join Requests for the requester update 
   const badge = cardNamed(o, name).getByRole('button', { name: '1 pending join request' });
   await expect(badge).toBeVisible();
   const note = notificationCard(o);
-  await expect(note).toContainText(`Quinn asked to join ${name}`);
+  await expect(note).toContainText(`Quinn Live asked to join ${name}`);
   // The requester's list picks up the new request once it reloads (it was made through the API here).
   await r.reload();
   const mine = cardNamed(r, name);
@@ -299,7 +299,7 @@ test.describe('after the server restarts', () => {
     // And live again: the next post arrives as an event (badge and card).
     await apiPost(poster.page, id, 'And one more after the restart');
     await expect(unreadPosts(card, 2)).toBeAttached();
-    await expect(notificationCard(w)).toContainText(`Rosa posted in ${name}`);
+    await expect(notificationCard(w)).toContainText(`Rosa Restart posted in ${name}`);
 
     await poster.context.close();
     await watcher.context.close();

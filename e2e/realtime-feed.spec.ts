@@ -97,13 +97,13 @@ test('another member post, comment and reaction appear live', async ({ browser }
   await apiComment(m.page, mine.id, 'Count me in');
   await expect(card.getByRole('list', { name: 'Comments' }).getByText('Count me in')).toBeVisible();
   await expect(card.getByText('1 comment', { exact: true })).toBeVisible();
-  await expectToast(o.page, 'Rio commented on a post');
+  await expectToast(o.page, 'Rio Remote commented on a post');
   const toast = toastWith(o.page, 'New Comment');
   await expect(toast).toBeVisible();
   // It closes by itself after 3 s (not the default 5 s), on the page's clock: paused, then moved to just
   // before and just after 3 s from when the toast appeared, whatever the real time in between.
   await pauseClock(o.page);
-  const rio = () => toasts.find((t) => t.text.includes('Rio commented on a post'));
+  const rio = () => toasts.find((t) => t.text.includes('Rio Remote commented on a post'));
   await expect.poll(rio).toBeDefined();
   const shown = rio();
   const age = (await o.page.evaluate(() => Date.now())) - shown!.at;
@@ -132,7 +132,7 @@ test('another member post, comment and reaction appear live', async ({ browser }
   await apiComment(m.page, mine.id, 'Save me a seat');
   await expect(card.getByText('5 comments', { exact: true })).toBeVisible();
   await expect.poll(() => toastsSince().length).toBeGreaterThan(0);
-  expect(toastsSince()).toEqual([expect.stringContaining('Rio commented on a post')]);
+  expect(toastsSince()).toEqual([expect.stringContaining('Rio Remote commented on a post')]);
 
   // A reaction: the count changes, the reader's own like stays theirs. The reader's like is stored first but
   // its answer is held until the other like's event has reached the reader's socket (the race CI once lost):
