@@ -1,7 +1,31 @@
 // Rate limits that hold under concurrency (DECISIONS §3): an attempt is counted before it is evaluated,
 // so 200 parallel guesses get the same answers as 200 sequential ones. Counters live in memory for the
-// embedded database (one process) and in PostgreSQL otherwise, so several instances share one limit.
+// embedded database (one process) and in PostgreSQL otherwise, so several instances share one limit. The
+// store is bounded: ended windows are swept, and the memory store keeps at most MEMORY_MAX_KEYS keys.
+import { isIPv4, isIPv6 } from 'node:net';
 import { tooManyRequests } from './errors.ts';
+
+/**
+ * The address a limit counts: an IPv4 address as it is, an IPv6 address by its /64 (one subscriber's
+ * network, where every device can pick a new address at will).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const bare = ip.split('%')[0]!;
+  if (isIPv4(bare) || !isIPv6(bare)) return bare;
+  // A dotted IPv4 tail is two groups.
+  const groups = (part: string) =>
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
+  const [head = '', tail] = bare.split('::');
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const all = [...front, ...Array(8 - front.length - back.length).fill('0'), ...back];
+  return `${all
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 export interface LimitRule {
   /** Part of the counter key, so rules never share counters. */
@@ -26,6 +50,8 @@ export interface AttemptStore {
   reset(keys: string[]): Promise<void>;
   /** Drops ended windows. */
   purge(now: number): Promise<void>;
+  /** How many keys are kept. */
+  size(): Promise<number>;
 }
 
 export interface Check {
@@ -38,6 +64,8 @@ export interface Reservation {
   allowed: boolean;
   /** Seconds until every exceeded rule allows again (0 when allowed). */
   retryAfter: number;
+  /** Each check's count, this attempt included. */
+  counts: number[];
 }
 
 export class AttemptLimiter {
@@ -50,24 +78,31 @@ export class AttemptLimiter {
    * Counts one attempt against every check. When any check is over its limit the attempt is refused and
    * its counts are taken back at once: a refused attempt was never evaluated, so it must not lock anyone out.
    */
-  async reserve(checks: Check[]): Promise<Reservation> {
+  async reserve(checks: Check[], { tolerate }: { tolerate?: (counts: number[]) => Check[] } = {}) {
     const entries = checks.map((c) => ({ key: `${c.rule.name}:${c.subject}`, windowMs: c.rule.windowMs }));
     const keys = entries.map((e) => e.key);
     const now = this.now();
     const counted = await this.store.hit(entries, now);
+    const counts = counted.map((c) => c.count);
+    // Checks the caller lets through over their limit, knowing the counts (the sign-in's fresh address).
+    const tolerated = new Set(tolerate?.(counts) ?? []);
     let retryAfter = 0;
     counted.forEach(({ count, resetAt }, i) => {
-      if (count > checks[i]!.rule.max) {
+      if (count > checks[i]!.rule.max && !tolerated.has(checks[i]!)) {
         retryAfter = Math.max(retryAfter, Math.max(1, Math.ceil((resetAt - now) / 1000)));
       }
     });
     if (retryAfter > 0) await this.store.undo(keys, now);
-    return { keys, allowed: retryAfter === 0, retryAfter };
+    return { keys, allowed: retryAfter === 0, retryAfter, counts } satisfies Reservation;
   }
 
   /** `reserve`, throwing 429 with Retry-After when refused. */
-  async reserveOrThrow(checks: Check[], message: (retryAfter: number) => string): Promise<Reservation> {
-    const reservation = await this.reserve(checks);
+  async reserveOrThrow(
+    checks: Check[],
+    message: (retryAfter: number) => string,
+    options?: { tolerate?: (counts: number[]) => Check[] },
+  ): Promise<Reservation> {
+    const reservation = await this.reserve(checks, options);
     if (!reservation.allowed) throw tooManyRequests(message(reservation.retryAfter), reservation.retryAfter);
     return reservation;
   }
@@ -84,11 +119,21 @@ export class AttemptLimiter {
   purge(): Promise<void> {
     return this.store.purge(this.now());
   }
+
+  /** Keys kept (tests and health). */
+  size(): Promise<number> {
+    return this.store.size();
+  }
 }
+
+/** At most this many keys in memory (about 100 bytes each); past it the oldest are dropped first. */
+export const MEMORY_MAX_KEYS = 100_000;
 
 /** Counters in this process's memory: enough for the embedded database, which is one process anyway. */
 export class MemoryAttemptStore implements AttemptStore {
   private counters = new Map<string, Counted>();
+
+  constructor(private readonly maxKeys = MEMORY_MAX_KEYS) {}
 
   async hit(entries: { key: string; windowMs: number }[], now: number): Promise<Counted[]> {
     // Synchronous from here on, so concurrent attempts cannot interleave.
@@ -101,7 +146,12 @@ export class MemoryAttemptStore implements AttemptStore {
       this.counters.set(key, next);
       return { ...next };
     });
-    if (this.counters.size > 10_000) await this.purge(now);
+    if (this.counters.size > Math.min(10_000, this.maxKeys)) await this.purge(now);
+    // Still too many live windows: the oldest keys go first (a Map iterates in insertion order).
+    for (const key of this.counters.keys()) {
+      if (this.counters.size <= this.maxKeys) break;
+      this.counters.delete(key);
+    }
     return result;
   }
 
@@ -118,5 +168,9 @@ export class MemoryAttemptStore implements AttemptStore {
 
   async purge(now: number): Promise<void> {
     for (const [key, c] of this.counters) if (c.resetAt <= now) this.counters.delete(key);
+  }
+
+  async size(): Promise<number> {
+    return this.counters.size;
   }
 }

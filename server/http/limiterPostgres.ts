@@ -1,5 +1,5 @@
 // Attempt counters in PostgreSQL, shared by every instance: one upsert counts an attempt on all its keys.
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { pgError } from '../db/errors.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
@@ -56,6 +56,11 @@ export class PostgresAttemptStore implements AttemptStore {
 
   async purge(now: number): Promise<void> {
     await this.db.delete(rateLimitCounters).where(lte(rateLimitCounters.resetAt, new Date(now)));
+  }
+
+  async size(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(rateLimitCounters);
+    return row?.n ?? 0;
   }
 }
 

@@ -16,7 +16,7 @@ import { authenticateLocalUser, registerLocalUser } from '../auth/localAccounts.
 import { oidcRoutes } from '../auth/oidc.ts';
 import { signIn, signOut } from '../auth/plugin.ts';
 import { badRequest, HttpError, unauthorized } from '../http/errors.ts';
-import type { LimitRule } from '../http/limiter.ts';
+import { addressKey, type LimitRule, type Reservation } from '../http/limiter.ts';
 import { isCrossSite } from '../http/origin.ts';
 import { presentCurrentUser } from '../presenters/user.ts';
 
@@ -83,7 +83,7 @@ export async function authRoutes(app: FastifyInstance) {
       // Every attempt counts, valid or not, before anything else runs.
       onRequest: async (request) => {
         await limiter.reserveOrThrow(
-          [{ rule: REGISTRATION_LIMIT, subject: request.ip }],
+          [{ rule: REGISTRATION_LIMIT, subject: addressKey(request.ip) }],
           () => 'Too many accounts created from this address. Try again later.',
         );
       },
@@ -106,20 +106,36 @@ export async function authRoutes(app: FastifyInstance) {
     { schema: { body: loginBody, response: { 200: currentUserSchema } } },
     async (request, reply) => {
       const body = request.body as LoginBody;
-      // Reserved before the password is checked, so parallel guesses cannot all slip under the limit.
-      const reservation = await limiter.reserveOrThrow(
-        [
-          { rule: SIGNIN_LIMITS.pair, subject: `${body.email}|${request.ip}` },
-          { rule: SIGNIN_LIMITS.address, subject: request.ip },
-          { rule: SIGNIN_LIMITS.account, subject: body.email },
-        ],
-        (wait) => `Too many failed sign-in attempts. Try again in ${minutes(wait)} minute(s).`,
+      const address = addressKey(request.ip);
+      const tooMany = (wait: number) =>
+        `Too many failed sign-in attempts. Try again in ${minutes(wait)} minute(s).`;
+      // Counted before the password is checked, so parallel guesses cannot all slip under the limit. The
+      // address first: an address over its limit leaves no key behind for the e-mails it tries.
+      const byAddress = await limiter.reserveOrThrow(
+        [{ rule: SIGNIN_LIMITS.address, subject: address }],
+        tooMany,
       );
+      const pair = { rule: SIGNIN_LIMITS.pair, subject: `${body.email}|${address}` };
+      const account = { rule: SIGNIN_LIMITS.account, subject: body.email };
+      let reservation: Reservation;
+      try {
+        // The account's ceiling slows guessing, not its owner: an address with no recent failure for this
+        // account (this attempt is its first in the window) is still heard.
+        reservation = await limiter.reserveOrThrow([pair, account], tooMany, {
+          tolerate: ([fromHere]) => (fromHere === 1 ? [account] : []),
+        });
+      } catch (err) {
+        await limiter.release(byAddress);
+        throw err;
+      }
       const user = await authenticateLocalUser(app.db, body);
       if (!user) throw new HttpError(401, 'Invalid email or password');
       // Not a failure after all: the pair starts afresh, the other counters take the attempt back.
-      const [pairKey, ...others] = reservation.keys;
-      await Promise.all([limiter.reset([pairKey!]), limiter.release(reservation, others)]);
+      const [pairKey, accountKey] = reservation.keys;
+      await Promise.all([
+        limiter.reset([pairKey!]),
+        limiter.release(reservation, [accountKey!, ...byAddress.keys]),
+      ]);
       await signIn(app, request, reply, user);
       return presentCurrentUser(user);
     },

@@ -55,15 +55,39 @@ describe('failed sign-ins', () => {
     expect((await login(user.email!, TEST_PASSWORD, '198.51.100.5')).statusCode).toBe(200);
   });
 
-  it('stop at a ceiling of 100 per account per hour from any number of addresses', async () => {
+  it('stop guesses at a ceiling of 100 per account per hour, but a fresh address is heard: the owner signs in', async () => {
     const user = await buildUser(t.database.db);
     const res = await times(SIGNIN_LIMITS.account.max, (i) =>
       login(user.email!, 'wrong password', `10.1.${Math.floor(i / 200)}.${i % 200}`),
     );
     expect(statuses(res)).toEqual({ 401: SIGNIN_LIMITS.account.max });
-    const limited = await login(user.email!, TEST_PASSWORD, '10.9.9.9');
+    // An address that failed for this account is refused, even with the right password.
+    const limited = await login(user.email!, TEST_PASSWORD, '10.1.0.5');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    // A fresh address gets one evaluation: a wrong guess fails, and that address is then refused.
+    expect((await login(user.email!, 'another guess', '10.9.9.8')).statusCode).toBe(401);
+    expect((await login(user.email!, TEST_PASSWORD, '10.9.9.8')).statusCode).toBe(429);
+    // The owner, from an address with no failure for the account, signs in.
+    expect((await login(user.email!, TEST_PASSWORD, '10.9.9.9')).statusCode).toBe(200);
+  });
+
+  it('an address over its limit leaves no key behind for the e-mails it tries', async () => {
+    const address = '198.51.100.9';
+    await times(SIGNIN_LIMITS.address.max, (i) => login(`fill-${i}@example.test`, 'wrong', address));
+    const before = await t.app.limiter.size();
+    const res = await times(1_000, (i) => login(`random-${i}@example.test`, 'wrong', address));
+    expect(statuses(res)).toEqual({ 429: 1_000 });
+    expect(await t.app.limiter.size()).toBe(before);
+  });
+
+  it('count IPv6 clients by their /64: a new address in the same network is the same client', async () => {
+    const user = await buildUser(t.database.db);
+    for (let i = 1; i <= SIGNIN_LIMITS.pair.max; i++) {
+      expect((await login(user.email!, 'wrong', `2001:db8:7:1::${i.toString(16)}`)).statusCode).toBe(401);
+    }
+    expect((await login(user.email!, TEST_PASSWORD, '2001:db8:7:1:ffff::1')).statusCode).toBe(429);
+    expect((await login(user.email!, TEST_PASSWORD, '2001:db8:7:2::1')).statusCode).toBe(200);
   });
 
   it('a refused attempt is not counted, so a blocked pair cannot exhaust the account ceiling', async () => {
