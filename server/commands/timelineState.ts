@@ -1,8 +1,10 @@
 // Archive, restore and soft delete (DECISIONS §5). The policy has checked the caller and the state.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { PermissionsBody } from '../../common/schemas/timeline.ts';
 import type { Db } from '../db/client.ts';
-import { type Timeline, timelines } from '../db/schema/index.ts';
+import { posts, type Timeline, timelines, uploads } from '../db/schema/index.ts';
+import { lockedAccess } from './lock.ts';
+import { releaseUploads } from './uploads.ts';
 
 const update = async (db: Db, id: string, set: Partial<typeof timelines.$inferInsert>): Promise<Timeline> => {
   const [row] = await db
@@ -19,8 +21,25 @@ export const archiveTimeline = (db: Db, id: string, by: string) =>
 export const restoreTimeline = (db: Db, id: string) =>
   update(db, id, { archivedAt: null, archivedBy: null, isActive: true });
 
-export const deleteTimeline = (db: Db, id: string, by: string) =>
-  update(db, id, { deletedAt: new Date(), deletedBy: by, isActive: false });
+/**
+ * Soft delete. Nobody can reach a deleted threadline's media again, so its posts' uploads go in the same
+ * transaction and their bytes leave each uploader's storage use (issue 23); the caller removes the objects
+ * once this has committed (`removed`). An archived threadline keeps its media, and its charge.
+ */
+export async function deleteTimeline(db: Db, id: string, by: string) {
+  return db.transaction(async (tx) => {
+    // Under the threadline's lock, so no post can attach media to it meanwhile.
+    await lockedAccess(tx, id, by, 'delete', 'update');
+    const timeline = await update(tx, id, { deletedAt: new Date(), deletedBy: by, isActive: false });
+    const media = await tx
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(
+        inArray(uploads.postId, tx.select({ id: posts.id }).from(posts).where(eq(posts.timelineId, id))),
+      );
+    return { timeline, removed: await releaseUploads(tx, media) };
+  });
+}
 
 export const updatePermissions = (db: Db, id: string, body: PermissionsBody) => update(db, id, body);
 

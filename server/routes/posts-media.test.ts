@@ -367,6 +367,44 @@ describe('the feed and search answer media', () => {
   });
 });
 
+describe('DELETE /api/timelines/{id} releases its media', () => {
+  it('the posts’ objects go and every uploader gets the space back; an archived one keeps its charge', async () => {
+    const { pat, owner, tl } = await cast();
+    const kept = await buildThreadline(t.app.db, owner.user);
+    await addMember(t.app.db, kept, pat.user, 'participant');
+    const before = await storageUsed(t.app, pat.user.id);
+    const mine = await upload(owner);
+    const theirs = await upload(pat, { thumbnail: randomBytes(30) });
+    const archived = await upload(pat);
+    const loose = await upload(pat);
+    for (const [who, where, up] of [
+      [owner, tl, mine],
+      [pat, tl, theirs],
+      [pat, kept, archived],
+    ] as const) {
+      const res = await who.as.post('/api/posts', { timelineId: where.id, type: 'image', mediaUrl: up.path });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect((await owner.as.post(`/api/timelines/${kept.id}/archive`)).statusCode).toBe(200);
+    const ownerBefore = await storageUsed(t.app, owner.user.id);
+
+    expect((await pat.as.delete(`/api/timelines/${tl.id}`)).statusCode).toBe(403);
+    expect(await storageUsed(t.app, pat.user.id)).toBe(
+      before + theirs.bytes.length + archived.bytes.length + loose.bytes.length,
+    );
+    expect((await owner.as.delete(`/api/timelines/${tl.id}`)).statusCode).toBe(200);
+    expect(await storageUsed(t.app, pat.user.id)).toBe(before + archived.bytes.length + loose.bytes.length);
+    expect(await storageUsed(t.app, owner.user.id)).toBe(ownerBefore - mine.bytes.length);
+    for (const up of [mine, theirs]) {
+      expect(await rowOf(up.row.id)).toBeUndefined();
+      expect(await t.app.store.head(up.row.key)).toBeNull();
+    }
+    expect(await t.app.store.head(theirs.row.thumbnailKey!)).toBeNull();
+    for (const up of [archived, loose]) expect(await t.app.store.head(up.row.key)).not.toBeNull();
+    expect((await rowOf(archived.row.id))!.status).toBe('attached');
+  });
+});
+
 describe('DELETE /api/posts/{id} removes the media', () => {
   it('objects and thumbnails deleted, rows gone, the uploader’s storage released, /objects 404', async () => {
     const { pat, owner, tl } = await cast();

@@ -22,6 +22,7 @@ import {
   setJoinApproval,
   updatePermissions,
 } from '../commands/timelineState.ts';
+import { removeUploadObjects } from '../commands/uploads.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { presentMember, presentMembership } from '../presenters/member.ts';
 import { presentTimelineDetail, presentTimelineListItem, timelineState } from '../presenters/timeline.ts';
@@ -125,7 +126,9 @@ export async function timelineRoutes(app: FastifyInstance) {
       const { id } = request.params as TimelineParams;
       const me = request.user!.id;
       const { timeline } = await timelineFor(db, id, me, 'delete');
-      const { id: timelineId } = await deleteTimeline(db, timeline.id, me);
+      const { timeline: deleted, removed } = await deleteTimeline(db, timeline.id, me);
+      const timelineId = deleted.id;
+      await removeUploadObjects(app.store, removed, request.log);
       // 'deleted' reaches the subscribers, then their subscriptions end. One after the other, so every
       // instance sees them in this order (NOTIFYs arrive in commit order).
       await app.realtime.publish(updated(timelineId, me, 'deleted'));
