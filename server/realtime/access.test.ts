@@ -1,8 +1,11 @@
 // Access ends at once: after a block (removal), a leave or a deletion nothing more reaches that user for the
 // threadline, archiving keeps only the owner subscribed, and subscribing again is refused with `error`.
 // The races mean something on PostgreSQL (TEST_DATABASE_URL); on PGlite they run one at a time.
+
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { REALTIME_ERRORS, type ServerMessage } from '../../common/realtime.ts';
+import { timelineMembers, timelines } from '../db/schema/index.ts';
 import { setupTestApp } from '../test/app.ts';
 import {
   expectQuiet,
@@ -215,5 +218,45 @@ describe('access changes while a subscription is checked', () => {
     w.idle.socket.send({ type: 'subscribe_timeline', timelineId: w.timeline.id });
     const answer = await overtakenBy(event, () => w.idle.socket.next('error'));
     expect(answer).toEqual({ type: 'error', message: REALTIME_ERRORS.noAccess, timelineId: w.timeline.id });
+  });
+});
+
+describe('when an access change never reached this instance (its bus event lost)', () => {
+  it('the access check ends what the database no longer allows: removed, archived (but the owner), deleted', async () => {
+    const w = await setup();
+    const { hub } = t.app.realtimeHub;
+    // Changed in the database only, as if the NOTIFY had failed: nothing is published.
+    await t.app.db
+      .delete(timelineMembers)
+      .where(
+        and(eq(timelineMembers.timelineId, w.timeline.id), eq(timelineMembers.userId, w.participant.user.id)),
+      );
+    await hub.checkAccess();
+    expect(await w.participant.socket.next('unsubscribed')).toMatchObject({ reason: 'removed' });
+
+    await t.app.db.update(timelines).set({ archivedAt: new Date() }).where(eq(timelines.id, w.timeline.id));
+    await hub.checkAccess();
+    for (const p of [w.moderator, w.viewer]) {
+      expect(await p.socket.next('unsubscribed')).toMatchObject({
+        timelineId: w.timeline.id,
+        reason: 'archived',
+      });
+    }
+    await t.app.db
+      .update(timelines)
+      .set({ archivedAt: null, deletedAt: new Date() })
+      .where(eq(timelines.id, w.timeline.id));
+    await hub.checkAccess();
+    expect(await w.owner.socket.next('unsubscribed')).toMatchObject({ reason: 'deleted' });
+    // No one here follows it any more, so nothing more of it is sent here.
+    expect(hub.subscriberCount(w.timeline.id)).toBe(0);
+  });
+
+  it('a subscription that is still allowed stays', async () => {
+    const w = await setup();
+    await t.app.realtimeHub.hub.checkAccess();
+    await w.post(w.participant);
+    for (const p of w.followers)
+      expect((await p.socket.next('new_post')).data).toMatchObject({ timelineId: w.timeline.id });
   });
 });

@@ -6,6 +6,8 @@
 //     at the moment of sending, in bus order.
 // Per-socket state lives on the socket object itself (RealtimeSocket) and every listener is shared, so an
 // idle socket costs little beyond ws's own objects; one interval pings all sockets.
+
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import {
@@ -21,6 +23,7 @@ import {
 import type { Role } from '../../common/roles.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import type { Db } from '../db/client.ts';
+import { timelineMembers, timelines } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { renderEvent } from './render.ts';
@@ -93,6 +96,7 @@ export class Hub {
   private queued = 0;
   private timers: NodeJS.Timeout[] = [];
   private checkingSessions = false;
+  private checkingAccess = false;
   /** Events rendered so far (tests: none for an event nobody here receives). */
   renders = 0;
   readonly log: FastifyBaseLogger;
@@ -105,6 +109,7 @@ export class Hub {
     const ping = setInterval(() => this.sweep(), this.opts.pingIntervalMs ?? REALTIME.pingIntervalMs);
     const check = setInterval(() => {
       this.checkSessions().catch((err) => this.log.warn({ err }, 'socket session check failed'));
+      this.checkAccess().catch((err) => this.log.warn({ err }, 'socket access check failed'));
     }, this.opts.sessionCheckMs ?? REALTIME.sessionCheckMs);
     ping.unref();
     check.unref();
@@ -385,6 +390,51 @@ export class Hub {
   }
 
   /** Closes the sockets whose session has expired or ended (one query for all of them). */
+  /**
+   * Every subscription here, checked against the database in one query (issue 23): access ends through one
+   * bus event, and an instance that never got it (a failed NOTIFY) stops sending within one check. Only
+   * subscriptions older than the query are judged, so one made meanwhile is never dropped on stale rows.
+   */
+  async checkAccess() {
+    if (this.checkingAccess || this.byTimeline.size === 0) return;
+    this.checkingAccess = true;
+    try {
+      const judged = [...this.sockets].flatMap((socket) =>
+        [...(socket.subs?.keys() ?? [])].map((timelineId) => ({ socket, timelineId })),
+      );
+      const timelineIds = [...new Set(judged.map((j) => j.timelineId))];
+      const userIds = [...new Set(judged.map((j) => j.socket.userId))];
+      const rows = await this.opts.db
+        .select({
+          timelineId: timelineMembers.timelineId,
+          userId: timelineMembers.userId,
+          role: timelineMembers.role,
+          archivedAt: timelines.archivedAt,
+          deletedAt: timelines.deletedAt,
+        })
+        .from(timelineMembers)
+        .innerJoin(timelines, eq(timelines.id, timelineMembers.timelineId))
+        .where(
+          and(inArray(timelineMembers.timelineId, timelineIds), inArray(timelineMembers.userId, userIds)),
+        );
+      const access = new Map(rows.map((r) => [`${r.timelineId}:${r.userId}`, r]));
+      for (const { socket, timelineId } of judged) {
+        if (!socket.subs?.has(timelineId)) continue;
+        const row = access.get(`${timelineId}:${socket.userId}`);
+        const reason = !row
+          ? 'removed'
+          : row.deletedAt
+            ? 'deleted'
+            : row.archivedAt && row.role !== 'owner'
+              ? 'archived'
+              : null;
+        if (reason) this.unsubscribe(socket, timelineId, reason);
+      }
+    } finally {
+      this.checkingAccess = false;
+    }
+  }
+
   async checkSessions() {
     if (this.checkingSessions || this.sockets.size === 0) return;
     this.checkingSessions = true;

@@ -57,7 +57,9 @@ export const realtimePlugin = fp(
         try {
           await bus.publish(event);
         } catch (err) {
-          app.log.error({ err, kind: event.kind }, 'real-time publish failed');
+          // This instance has it already (the bus hands it over first); the others missed it. Access
+          // changes still end there within one access check (hub.ts checkAccess, every minute).
+          app.log.error({ err, kind: event.kind }, 'real-time publish failed: other instances missed it');
         }
       },
     } satisfies Realtime);
