@@ -6,7 +6,6 @@
 //     at the moment of sending, in bus order.
 // Per-socket state lives on the socket object itself (RealtimeSocket) and every listener is shared, so an
 // idle socket costs little beyond ws's own objects; one interval pings all sockets.
-
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
@@ -389,7 +388,6 @@ export class Hub {
     }
   }
 
-  /** Closes the sockets whose session has expired or ended (one query for all of them). */
   /**
    * Every subscription here, checked against the database in one query (issue 23): access ends through one
    * bus event, and an instance that never got it (a failed NOTIFY) stops sending within one check. Only
@@ -435,6 +433,7 @@ export class Hub {
     }
   }
 
+  /** Closes the sockets whose session has expired or ended (one query for all of them). */
   async checkSessions() {
     if (this.checkingSessions || this.sockets.size === 0) return;
     this.checkingSessions = true;
