@@ -137,12 +137,12 @@ describe.each(STORAGE_BACKENDS)('%s store', (backend) => {
       for (const who of [c.owner, c.pat, c.mod]) expectNotFound(await get(up.path, who));
     });
 
-    it('the threadline deleted (soft): the bytes are kept but nobody reads them', async () => {
+    it('the threadline deleted: nobody reads its media, and the bytes are gone (the quota given back)', async () => {
       const c = await cast();
       const up = await postedUpload(c);
       expect((await c.owner.as.delete(`/api/timelines/${c.tl.id}`)).statusCode).toBe(200);
       for (const who of [c.owner, c.pat, c.mod, c.vic]) expectNotFound(await get(up.path, who));
-      expect(await t.app.store.head(up.row.key)).not.toBeNull();
+      expect(await t.app.store.head(up.row.key)).toBeNull();
     });
 
     it('an archived threadline: its owner only, like the feed', async () => {
