@@ -126,7 +126,7 @@ export class AttemptLimiter {
   }
 }
 
-/** At most this many keys in memory (about 100 bytes each); past it the oldest are dropped first. */
+/** At most this many keys in memory (about 220 bytes each: 22 MB full); past it the oldest go first. */
 export const MEMORY_MAX_KEYS = 100_000;
 
 /** Counters in this process's memory: enough for the embedded database, which is one process anyway. */
