@@ -157,5 +157,47 @@ export function postMediaRaces(t: TestApp, race: RaceProbe) {
       );
       rounds.expectOverlap();
     },
+
+    /**
+     * Media posts racing the threadline's deletion: whatever the order, nothing of it stays charged or
+     * stored. A post that got in first is released with the threadline; one after it is refused and its
+     * upload stays the poster's, unattached and charged.
+     */
+    async postsRacingDelete({ rounds: count, posts: n }: { rounds: number; posts: number }) {
+      const rounds = race.rounds('post', 'delete');
+      for (let round = 0; round < count; round++) {
+        const { owner, pat, tl } = await cast();
+        const ups = await Promise.all(Array.from({ length: n }, () => storedUpload(t.app, pat.user.id)));
+        const before = await storageUsed(t.app, pat.user.id);
+        const deleter = round % (n + 1);
+        const answers = await rounds.run(() =>
+          Promise.all(
+            Array.from({ length: n + 1 }, (_, i) =>
+              i === deleter
+                ? race.as('delete', () => owner.as.delete(`/api/timelines/${tl.id}`))
+                : race.as('post', () =>
+                    pat.as.post('/api/posts', {
+                      timelineId: tl.id,
+                      type: 'image',
+                      mediaUrl: ups[i < deleter ? i : i - 1]!.path,
+                    }),
+                  ),
+            ),
+          ),
+        );
+        noServerErrors(answers);
+        expect(answers[deleter]!.statusCode).toBe(200);
+        const rows = await uploadRows(t.app, ups);
+        // No upload is left attached to the deleted threadline; every remaining one is unattached.
+        expect(rows.filter((r) => r.status === 'attached')).toEqual([]);
+        const posted = answers.filter((r, i) => i !== deleter && r.statusCode === 201).length;
+        expect(rows).toHaveLength(n - posted);
+        const freed = ups.filter((u) => !rows.some((r) => r.id === u.row.id));
+        const freedBytes = freed.reduce((sum, u) => sum + u.bytes.length, 0);
+        expect(await storageUsed(t.app, pat.user.id)).toBe(before - freedBytes);
+        for (const up of freed) expect(await t.app.store.head(up.row.key)).toBeNull();
+      }
+      rounds.expectOverlap();
+    },
   };
 }

@@ -18,4 +18,7 @@ describe('posts racing for uploads', () => {
 
   it('posts and deletes interleaved: every upload ends attached to a live post or removed with its bytes', () =>
     races.postsAndDeletes({ uploads: PARALLEL / 2 }));
+
+  it('media posts racing the threadline’s deletion: nothing of it stays attached, charged or stored', () =>
+    races.postsRacingDelete({ rounds: 4, posts: 12 }));
 });

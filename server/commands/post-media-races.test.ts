@@ -16,4 +16,6 @@ describe('posts racing for uploads (smoke: one round, two requests at once)', ()
     races.overlappingGalleries({ parallel: 2, uploads: 3 }));
   it('a post deleted while another is made: uploads attached to a live post or removed', () =>
     races.postsAndDeletes({ uploads: 4 }));
+  it('a media post and the threadline’s deletion: nothing of it stays attached, charged or stored', () =>
+    races.postsRacingDelete({ rounds: 2, posts: 1 }));
 });
