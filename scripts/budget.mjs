@@ -166,13 +166,19 @@ const score = (lhr, category) => Math.round(lhr.categories[category].score * 100
 const misses = (lhr) =>
   Object.entries(LIGHTHOUSE_BUDGET).filter(([category, target]) => score(lhr, category) < target);
 
+const ATTEMPTS = 3;
+
 function lighthouseOnce(url, cookie, name, slowdown) {
-  try {
-    return lighthouse(url, cookie, name, slowdown);
-  } catch (error) {
-    // On a busy machine Chromium now and then fails to start: one retry.
-    console.warn(`${error.message}; retrying once`);
-    return lighthouse(url, cookie, name, slowdown);
+  // On a busy machine Chromium now and then fails to start, or its trace lacks the page's navigationStart
+  // (NO_NAVSTART: seen twice in a row on one CI run, never reproduced here): each attempt is a fresh Chrome.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouse(url, cookie, name, slowdown);
+    } catch (error) {
+      if (attempt === ATTEMPTS) throw new Error(`${error.message} (${ATTEMPTS} attempts)`);
+      console.warn(`${error.message}; attempt ${attempt + 1} of ${ATTEMPTS}`);
+      spawnSync('sleep', ['2']);
+    }
   }
 }
 
