@@ -24,6 +24,7 @@ import { loggerOptions, newRequestId, RequestLogController } from './http/loggin
 import { isCrossSite } from './http/origin.ts';
 import { loadPageHtml } from './http/page-preloads.ts';
 import { bodyDeadline, serverTimeouts } from './http/timeouts.ts';
+import { writeLimitHook, writeRules } from './http/write-limits.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
 import { realtimePlugin } from './realtime/index.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(objectRoutes);
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
+    signedIn.addHook('preHandler', writeLimitHook(writeRules(config.writeLimitFactor)));
     await signedIn.register(profileRoutes);
     await signedIn.register(timelineRoutes);
     await signedIn.register(memberRoutes);

@@ -99,6 +99,12 @@ const envSchema = z
     HTTP_HEADERS_TIMEOUT_MS: millis.default(20_000),
     HTTP_BODY_TIMEOUT_MS: millis.default(30_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: millis.default(72_000),
+    // Scales every per-user write limit (server/http/write-limits.ts): 2 doubles them, 0.5 halves them.
+    WRITE_LIMIT_FACTOR: z.coerce
+      .number({ message: 'must be a number' })
+      .min(0.1, 'must be between 0.1 and 1000')
+      .max(1000, 'must be between 0.1 and 1000')
+      .default(1),
   })
   .superRefine((env, ctx) => {
     const need = (cond: boolean, keys: (keyof typeof env)[], why: string) => {
@@ -194,6 +200,8 @@ export interface Config {
   };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean | number | string[];
+  /** Multiplies every per-user write limit (1: the defaults). */
+  writeLimitFactor: number;
   /** Slow clients: how long a connection may stay silent, and how long headers and a JSON body may take. */
   http: {
     idleTimeoutMs: number;
@@ -262,6 +270,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    writeLimitFactor: e.WRITE_LIMIT_FACTOR,
     http: {
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,

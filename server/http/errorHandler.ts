@@ -19,9 +19,10 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
     return reply.code(400).send({ message: summarise(errors), errors });
   }
   if (err instanceof HttpError) {
-    const { retryAfter, ...extra } = err.extra;
+    // A refusal that says when to come back says it twice: Retry-After and `retryAfter` (DECISIONS §3).
+    const { retryAfter } = err.extra;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-    return reply.code(err.statusCode).send({ message: err.message, ...extra });
+    return reply.code(err.statusCode).send({ message: err.message, ...err.extra });
   }
   const status = (err as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {

@@ -13,7 +13,10 @@ export async function commentRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/comments',
-    { schema: { body: createCommentBody, response: { 201: commentSchema } } },
+    {
+      config: { writeLimit: 'comment' },
+      schema: { body: createCommentBody, response: { 201: commentSchema } },
+    },
     async (request, reply) => {
       const body = request.body as z.output<typeof createCommentBody>;
       const me = request.user!.id;

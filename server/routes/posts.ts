@@ -44,7 +44,7 @@ export async function postRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/posts',
-    { schema: { body: createPostBody, response: { 201: postSchema } } },
+    { config: { writeLimit: 'post' }, schema: { body: createPostBody, response: { 201: postSchema } } },
     async (request, reply) => {
       const body = request.body as z.output<typeof createPostBody>;
       const me = request.user!.id;

@@ -9,7 +9,10 @@ import { presentCurrentUser } from '../presenters/user.ts';
 export async function profileRoutes(app: FastifyInstance) {
   app.put(
     '/api/profile',
-    { schema: { body: profileUpdateBody, response: { 200: currentUserSchema } } },
+    {
+      config: { writeLimit: 'profile' },
+      schema: { body: profileUpdateBody, response: { 200: currentUserSchema } },
+    },
     async (request) => {
       const me = request.user!;
       const body = request.body as ProfileUpdateBody;

@@ -7,7 +7,10 @@ import { toggleReaction } from '../commands/reactions.ts';
 export async function reactionRoutes(app: FastifyInstance) {
   app.post(
     '/api/reactions',
-    { schema: { body: reactionBody, response: { 200: reactionResponse } } },
+    {
+      config: { writeLimit: 'reaction' },
+      schema: { body: reactionBody, response: { 200: reactionResponse } },
+    },
     async (request) => {
       const me = request.user!.id;
       const { timelineId, ...answer } = await toggleReaction(
