@@ -16,6 +16,11 @@ export const REALTIME = {
   maxMessagesPerSecond: 20,
   /** Threadlines one socket may follow at once (the dashboard follows every active one). */
   maxSubscriptions: 500,
+  /**
+   * Open sockets per user, across instances (DECISIONS §3); a session's sockets are some of its user's, so
+   * this bounds a session too. Past it the oldest close with CLOSE_CODES.replaced.
+   */
+  maxSocketsPerUser: 10,
   /** Open sockets are checked against their session this often (expired or signed-out sessions close). */
   sessionCheckMs: 60_000,
   /** PostgreSQL NOTIFY refuses payloads of 8000 bytes or more (DECISIONS §1). */
@@ -30,6 +35,12 @@ export const CLOSE_CODES = {
   tooBig: 1009,
   /** The session signed out or expired: the client must not reconnect until a user signs in again. */
   sessionEnded: 4001,
+  /**
+   * Replaced: the user opened more than REALTIME.maxSocketsPerUser sockets and this was the oldest. The client
+   * does not reconnect by itself (it would close another of the user's tabs, which would fight back); it
+   * reconnects when its tab is shown again.
+   */
+  replaced: 4008,
 } as const;
 
 /** Spec 000 §4 and §9: the notification card. */

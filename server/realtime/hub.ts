@@ -1,11 +1,13 @@
 // The hub of one instance: its open sockets, who they are, which threadlines they follow, and the /ws
 // protocol (spec 000 §7, common/realtime.ts). Bus events come in through `handle`:
 //   - session: that session's sockets close with 4001;
+//   - sockets: those past their user's cap (DECISIONS §3, counted by the registry) close with 4008;
 //   - access: matching subscriptions drop at once (synchronously, before any later event) with `unsubscribed`;
 //   - timeline and user events: rendered once (render.ts), then the same text goes to every recipient found
 //     at the moment of sending, in bus order.
 // Per-socket state lives on the socket object itself (RealtimeSocket) and every listener is shared, so an
 // idle socket costs little beyond ws's own objects; one interval pings all sockets.
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
@@ -26,7 +28,14 @@ import { timelineMembers, timelines } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { renderEvent } from './render.ts';
-import type { AccessBusEvent, BusEvent, TimelineBusEvent, UserBusEvent } from './types.ts';
+import type {
+  AccessBusEvent,
+  BusEvent,
+  SocketRegistry,
+  SocketsBusEvent,
+  TimelineBusEvent,
+  UserBusEvent,
+} from './types.ts';
 
 /** A socket whose client reads slower than this much queued output is dropped (it can refetch). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -34,10 +43,24 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const SERVICE_RESTART = 1012;
 /** A subscription check that an access change overtook is redone at most this often. */
 const SUBSCRIBE_ATTEMPTS = 5;
+/** Socket ids per `sockets` bus event: well under NOTIFY's payload limit. */
+const CLOSE_IDS_PER_EVENT = 100;
+
+let lastOpenedUs = 0;
+/** Microseconds since the epoch, strictly increasing in this process: the order sockets opened in. */
+function openedNow() {
+  lastOpenedUs = Math.max(Date.now() * 1000, lastOpenedUs + 1);
+  return lastOpenedUs;
+}
 
 /** ws builds these for /ws (the server's `WebSocket` option): the connection's state, nothing more. */
 export class RealtimeSocket extends WebSocket {
   hub!: Hub;
+  /** Its row in the socket registry. */
+  id = '';
+  openedUs = 0;
+  /** Settles once the registry has counted it (its release waits for that). */
+  admitted: Promise<void> = Promise.resolve();
   /** The session's user (the upgrade needed a signed-in session). */
   userId = '';
   /** The session's stored key, to close the socket when the session ends. */
@@ -56,6 +79,9 @@ export interface HubOptions {
   db: Db;
   sessions: SessionStore;
   log: FastifyBaseLogger;
+  /** Counts each user's sockets (the cap); the sockets it returns go out on the bus through `publish`. */
+  registry: SocketRegistry;
+  publish: (event: SocketsBusEvent) => Promise<void>;
   pingIntervalMs?: number;
   sessionCheckMs?: number;
 }
@@ -81,6 +107,7 @@ function onError(this: WebSocket, err: Error) {
 
 export class Hub {
   readonly sockets = new Set<RealtimeSocket>();
+  private readonly byId = new Map<string, RealtimeSocket>();
   private readonly byUser = new Map<string, Set<RealtimeSocket>>();
   private readonly byTimeline = new Map<string, Set<RealtimeSocket>>();
   /**
@@ -120,7 +147,10 @@ export class Hub {
     socket.hub = this;
     socket.userId = userId;
     socket.sid = sid;
+    socket.id = randomUUID();
+    socket.openedUs = openedNow();
     this.sockets.add(socket);
+    this.byId.set(socket.id, socket);
     socket.on('message', onMessage);
     socket.on('pong', onPong);
     socket.on('close', onClose);
@@ -128,10 +158,36 @@ export class Hub {
     // as long as the socket: ours is shared and keeps nothing.
     socket.removeAllListeners('error');
     socket.on('error', onError);
+    socket.admitted = this.admit(socket);
+  }
+
+  /** Counts the socket in; its user's oldest past the cap are closed, wherever they are. Never throws. */
+  private async admit(socket: RealtimeSocket) {
+    try {
+      const over = await this.opts.registry.admit(socket);
+      for (let i = 0; i < over.length; i += CLOSE_IDS_PER_EVENT) {
+        const close = over.slice(i, i + CLOSE_IDS_PER_EVENT);
+        await this.opts.publish({ kind: 'sockets', userId: socket.userId, close });
+      }
+    } catch (err) {
+      // The socket stays: a database hiccup must not cut people off; the cap applies again at the next one.
+      this.log.warn({ err }, 'socket registry: could not count the socket');
+    }
+  }
+
+  /** This instance's open sockets as the registry knows them. */
+  registered() {
+    return this.sockets.values();
   }
 
   remove(socket: RealtimeSocket) {
     this.sockets.delete(socket);
+    if (this.byId.get(socket.id) === socket) {
+      this.byId.delete(socket.id);
+      socket.admitted
+        .then(() => this.opts.registry.release(socket))
+        .catch((err) => this.log.warn({ err }, 'socket registry: could not forget a closed socket'));
+    }
     if (socket.authenticated) removeFrom(this.byUser, socket.userId, socket);
     if (socket.subs)
       for (const timelineId of socket.subs.keys()) removeFrom(this.byTimeline, timelineId, socket);
@@ -267,6 +323,9 @@ export class Hub {
         case 'session':
           this.endSession(event.sid);
           return;
+        case 'sockets':
+          this.replace(event);
+          return;
         case 'access':
           this.dropAccess(event);
           return;
@@ -283,6 +342,13 @@ export class Hub {
   private endSession(sid: string) {
     for (const socket of this.sockets) {
       if (socket.sid === sid) socket.close(CLOSE_CODES.sessionEnded, 'Session ended');
+    }
+  }
+
+  private replace(event: SocketsBusEvent) {
+    for (const id of event.close) {
+      const socket = this.byId.get(id);
+      if (socket?.userId === event.userId) socket.close(CLOSE_CODES.replaced, 'Too many connections');
     }
   }
 

@@ -12,13 +12,15 @@ import { unauthorized } from '../http/errors.ts';
 import { MemoryBus } from './bus-memory.ts';
 import { PostgresBus } from './bus-postgres.ts';
 import { Hub, RealtimeSocket } from './hub.ts';
-import type { EventBus, Realtime } from './types.ts';
+import { MemoryRegistry } from './registry-memory.ts';
+import { PostgresRegistry } from './registry-postgres.ts';
+import type { EventBus, Realtime, SocketRegistry } from './types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
     /** This instance's sockets and its bus (tests and the bench reach in; routes use `realtime`). */
-    realtimeHub: { hub: Hub; bus: EventBus };
+    realtimeHub: { hub: Hub; bus: EventBus; registry: SocketRegistry };
   }
 }
 
@@ -31,14 +33,20 @@ export interface RealtimeOptions {
 export const realtimePlugin = fp(
   async (app: FastifyInstance, opts: RealtimeOptions) => {
     const { database } = opts;
-    const bus: EventBus =
-      database.kind === 'postgres' && database.url
-        ? await PostgresBus.start({ url: database.url, db: app.db, log: app.log })
-        : new MemoryBus();
+    const shared = database.kind === 'postgres' ? database.url : undefined;
+    const bus: EventBus = shared
+      ? await PostgresBus.start({ url: shared, db: app.db, log: app.log })
+      : new MemoryBus();
+    // The cap on each user's sockets (DECISIONS §3) counts them across instances on PostgreSQL.
+    const registry: SocketRegistry = shared
+      ? new PostgresRegistry({ db: app.db, log: app.log, open: () => hub.registered() })
+      : new MemoryRegistry();
     const hub = new Hub({
       db: app.db,
       sessions: app.sessions,
       log: app.log,
+      registry,
+      publish: (event) => app.realtime.publish(event),
       pingIntervalMs: opts.pingIntervalMs,
       sessionCheckMs: opts.sessionCheckMs,
     });
@@ -51,6 +59,7 @@ export const realtimePlugin = fp(
       hub.restartAll();
     });
     hub.start();
+    if (registry instanceof PostgresRegistry) await registry.start();
 
     app.decorate('realtime', {
       publish: async (event) => {
@@ -63,10 +72,12 @@ export const realtimePlugin = fp(
         }
       },
     } satisfies Realtime);
-    app.decorate('realtimeHub', { hub, bus });
+    app.decorate('realtimeHub', { hub, bus, registry });
 
-    // Sockets close with 1001 before the server stops; the bus goes after them.
+    // Sockets close with 1001 before the server stops (unregistered first: one query, not one per socket);
+    // the bus goes after them.
     app.addHook('preClose', async () => {
+      await registry.close();
       await hub.close();
     });
     app.addHook('onClose', async () => {

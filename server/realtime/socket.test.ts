@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, REALTIME, REALTIME_ERRORS } from '../../common/realtime.ts';
 import { sessions } from '../db/schema/index.ts';
 import { setupTestApp } from '../test/app.ts';
-import { addMember, buildThreadline, signedInUser } from '../test/factories.ts';
+import { addMember, buildThreadline, cookieFor, signedInUser } from '../test/factories.ts';
 import { openSocket, socketUser, type TestSocket, upgradeStatus } from '../test/ws.ts';
 
 const t = setupTestApp();
@@ -188,6 +188,67 @@ describe('limits', () => {
     // The sweep has run: had it cut the live one, its answer to a later request could not come.
     await live.socket.expectNoneBeforeReply();
     expect(live.socket.closeInfo).toBeUndefined();
+  });
+});
+
+describe(`at most ${REALTIME.maxSocketsPerUser} sockets per user`, () => {
+  const cap = REALTIME.maxSocketsPerUser;
+  /** Every socket open here has been counted, and the sockets past the cap told to close. */
+  const admitted = () => Promise.all([...t.app.realtimeHub.hub.sockets].map((s) => s.admitted));
+
+  it(`the ${cap + 1}th and ${cap + 2}th close the oldest two with 4008 (any session); the newest keep receiving`, async () => {
+    const ada = await signedInUser(t.app);
+    // Two sessions of hers (two browsers): the cap is per user, so it bounds each session too.
+    const elsewhere = await cookieFor(t.app, ada.user);
+    const bob = track(await socketUser(t.app));
+    const timeline = await buildThreadline(t.app.db, ada.user);
+    await addMember(t.app.db, timeline, bob.user);
+    await bob.socket.subscribe(timeline.id);
+    const sockets: TestSocket[] = [];
+    for (let i = 0; i < cap + 2; i++) {
+      const socket = await openSocket(t.app, i % 2 ? elsewhere : ada.cookie);
+      open.push(socket);
+      sockets.push(socket);
+    }
+    const [first, second, ...newest] = sockets;
+    expect(await first!.waitClose()).toEqual({ code: CLOSE_CODES.replaced, reason: 'Too many connections' });
+    expect(await second!.waitClose()).toEqual({ code: CLOSE_CODES.replaced, reason: 'Too many connections' });
+    for (const socket of newest) {
+      await socket.authenticate(ada.user.id);
+      await socket.subscribe(timeline.id);
+    }
+    const post = await ada.as.post('/api/posts', { timelineId: timeline.id, content: 'To every tab' });
+    expect(post.statusCode).toBe(201);
+    for (const socket of [...newest, bob.socket]) {
+      expect((await socket.next('new_post')).data.postId).toBe(post.json().id);
+    }
+    await admitted();
+    for (const socket of [...newest, bob.socket]) {
+      await socket.expectNoneBeforeReply();
+      expect(socket.closeInfo).toBeUndefined();
+    }
+  });
+
+  it('a closed socket frees its place', async () => {
+    const ada = await signedInUser(t.app);
+    const sockets: TestSocket[] = [];
+    for (let i = 0; i < cap; i++) {
+      const socket = await openSocket(t.app, ada.cookie);
+      open.push(socket);
+      sockets.push(socket);
+    }
+    // One in the middle: had it stayed counted, the next would close the oldest.
+    await sockets.splice(cap / 2, 1)[0]!.close();
+    await expect.poll(() => t.app.realtimeHub.hub.sockets.size).toBe(cap - 1);
+    const another = await openSocket(t.app, ada.cookie);
+    open.push(another);
+    sockets.push(another);
+    // Counted, and any socket past the cap told to close (a close frame is written before the reply).
+    await admitted();
+    for (const socket of sockets) {
+      await socket.expectNoneBeforeReply();
+      expect(socket.closeInfo).toBeUndefined();
+    }
   });
 });
 

@@ -103,7 +103,38 @@ export interface SessionBusEvent {
   sid: string;
 }
 
-export type BusEvent = TimelineBusEvent | UserBusEvent | AccessBusEvent | SessionBusEvent;
+/**
+ * A user's sockets past the cap (DECISIONS §3), oldest first: whichever instance holds each closes it with
+ * CLOSE_CODES.replaced. The registry has forgotten them already.
+ */
+export interface SocketsBusEvent {
+  kind: 'sockets';
+  userId: string;
+  close: string[];
+}
+
+export type BusEvent = TimelineBusEvent | UserBusEvent | AccessBusEvent | SessionBusEvent | SocketsBusEvent;
+
+/** A socket as the registry knows it. */
+export interface RegisteredSocket {
+  id: string;
+  userId: string;
+  /** Microseconds since the epoch on the instance's clock at opening, strictly increasing per instance. */
+  openedUs: number;
+}
+
+/**
+ * Which sockets are open, per user, for the cap of DECISIONS §3: in memory on the embedded database (one
+ * process), in PostgreSQL tables when several instances share one (registry-postgres.ts).
+ */
+export interface SocketRegistry {
+  /** Records a socket that opened; returns the ids of its user's sockets past the cap (now forgotten). */
+  admit(socket: RegisteredSocket): Promise<string[]>;
+  /** Forgets a socket that closed. */
+  release(socket: RegisteredSocket): Promise<void>;
+  /** Forgets every socket of this instance and stops (before its sockets close at shutdown). */
+  close(): Promise<void>;
+}
 
 /** In-process (embedded database) or PostgreSQL LISTEN/NOTIFY (several instances). */
 export interface EventBus {

@@ -94,16 +94,22 @@ function useSessionEnd(client: RealtimeClient, queryClient: QueryClient) {
   );
 }
 
-/** After the 5 attempts ran out: try again when the network or the tab comes back. */
+/**
+ * After the 5 attempts ran out, or once the socket was replaced by the user's newer tabs (close 4008): try
+ * again when the network or the tab comes back (shown, or its window focused), a user's doing, so two tabs
+ * never take turns closing each other.
+ */
 function useRetryWhenBack(client: RealtimeClient) {
   React.useEffect(() => {
     const retry = () => {
       if (document.visibilityState === 'visible') client.retry();
     };
     window.addEventListener('online', retry);
+    window.addEventListener('focus', retry);
     document.addEventListener('visibilitychange', retry);
     return () => {
       window.removeEventListener('online', retry);
+      window.removeEventListener('focus', retry);
       document.removeEventListener('visibilitychange', retry);
     };
   }, [client]);

@@ -256,6 +256,38 @@ describe('RealtimeClient', () => {
     expect(factory.sockets).toHaveLength(2);
   });
 
+  it('replaced by newer sockets (4008): stays closed until retry(), then reconnects and refetches', () => {
+    const { client, factory } = setup();
+    const reconnected = vi.fn();
+    client.onReconnect(reconnected);
+    client.subscribe(T1);
+    client.connect();
+    factory.last().accept(USER);
+    factory.last().drop(CLOSE_CODES.replaced);
+    expect(client.state).toBe('disconnected');
+    expect(client.replaced).toBe(true);
+    expect(client.gaveUp).toBe(false);
+    // Past every reconnect any other close would have made: none (it would close another of the user's tabs).
+    vi.advanceTimersByTime(REALTIME.reconnectBaseDelayMs * 2 ** REALTIME.maxReconnectAttempts);
+    expect(factory.sockets).toHaveLength(1);
+    // The tab is shown again.
+    client.retry();
+    expect(client.replaced).toBe(false);
+    const socket = factory.last();
+    expect(factory.sockets).toHaveLength(2);
+    socket.accept(USER);
+    expect(socket.sent).toContainEqual({ type: 'subscribe_timeline', timelineId: T1 });
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    // Replaced again later: the same, no timer.
+    socket.drop(CLOSE_CODES.replaced);
+    vi.advanceTimersByTime(60_000);
+    expect(factory.sockets).toHaveLength(2);
+    // A sign-out meanwhile: retry() does nothing.
+    client.disconnect();
+    client.retry();
+    expect(factory.sockets).toHaveLength(2);
+  });
+
   it('disconnect (signed out) closes with 1000, cancels a pending reconnect and stays closed', () => {
     const { client, factory } = setup();
     client.connect();

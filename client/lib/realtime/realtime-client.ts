@@ -129,6 +129,19 @@ export class RealtimeClient {
     );
   }
 
+  /**
+   * Closed as the oldest of the user's sockets past the server's cap (CLOSE_CODES.replaced): it stays closed
+   * until `retry()` (the tab shown again), so it does not push out another of the user's tabs in turn.
+   */
+  get replaced(): boolean {
+    return (
+      !this.stopped &&
+      this.socket === null &&
+      this.timer === null &&
+      this.lastCloseCode === CLOSE_CODES.replaced
+    );
+  }
+
   get closeCode(): number | null {
     return this.lastCloseCode;
   }
@@ -152,9 +165,12 @@ export class RealtimeClient {
     this.open();
   }
 
-  /** Starts over after the reconnect budget ran out (the browser came back online, the tab came back). */
+  /**
+   * Starts over after the reconnect budget ran out or the socket was replaced (the browser came back online,
+   * the tab came back).
+   */
   retry() {
-    if (!this.gaveUp) return;
+    if (!this.gaveUp && !this.replaced) return;
     this.attempts = 0;
     this.open();
   }
@@ -247,6 +263,12 @@ export class RealtimeClient {
       // Signed out or expired: only a new sign-in brings the socket back.
       this.stopped = true;
       this.sessionEndedListeners.emit();
+      return;
+    }
+    if (code === CLOSE_CODES.replaced) {
+      // The user's newer tabs took its place: reconnecting now would close one of them, which would do the
+      // same. It waits for retry(), when this tab is shown again (the events missed are refetched then).
+      this.log.debug('realtime: replaced by newer connections; waiting until the tab is shown');
       return;
     }
     this.scheduleReconnect();

@@ -243,6 +243,38 @@ describe('RealtimeProvider', () => {
     }
   });
 
+  it("replaced by the user's newer tabs (4008): stays closed until the tab is shown or focused again", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { onReconnect } = setup();
+      await act(() => vi.waitFor(() => expect(sockets).toHaveLength(1)));
+      act(() => last().accept(ME));
+      act(() => last().drop(CLOSE_CODES.replaced));
+      await act(() =>
+        vi.advanceTimersByTimeAsync(REALTIME.reconnectBaseDelayMs * 2 ** REALTIME.maxReconnectAttempts),
+      );
+      expect(sockets).toHaveLength(1);
+      expect(document.documentElement.dataset.realtime).toBe('disconnected');
+      // Hidden: a visibility change does not bring it back.
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      act(() => document.dispatchEvent(new Event('visibilitychange')));
+      expect(sockets).toHaveLength(1);
+      // Shown again: it reconnects, and the screens refetch what they missed.
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+      act(() => document.dispatchEvent(new Event('visibilitychange')));
+      expect(sockets).toHaveLength(2);
+      act(() => last().accept(ME));
+      expect(onReconnect).toHaveBeenCalledTimes(1);
+      // Replaced again while shown: focusing its window brings it back.
+      act(() => last().drop(CLOSE_CODES.replaced));
+      act(() => window.dispatchEvent(new Event('focus')));
+      expect(sockets).toHaveLength(3);
+    } finally {
+      vi.restoreAllMocks();
+      vi.useRealTimers();
+    }
+  });
+
   it('signing out closes the socket normally (1000)', async () => {
     const { queryClient } = setup();
     await waitFor(() => expect(sockets).toHaveLength(1));

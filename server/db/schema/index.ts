@@ -300,7 +300,11 @@ export const timelineJoinRequests = pgTable(
     processedAt: at('processed_at'),
   },
   (t) => [
-    index('timeline_join_requests_timeline_status_idx').on(t.timelineId, t.status),
+    // The owner's panel, page by page (issue 23): newest first with the id as tie-break, with a status filter
+    // or without one; each page reads a range of one of these backwards. The first also serves the pending
+    // summary's (timeline, status) lookups.
+    index('timeline_join_requests_timeline_status_created_idx').on(t.timelineId, t.status, t.createdAt, t.id),
+    index('timeline_join_requests_timeline_created_idx').on(t.timelineId, t.createdAt, t.id),
     index('timeline_join_requests_user_idx').on(t.userId),
     // One pending request per user and threadline (DECISIONS §5).
     uniqueIndex('timeline_join_requests_pending_unique')
@@ -324,7 +328,11 @@ export const timelineBlockedUsers = pgTable(
     reason: text('reason'),
     blockedAt: at('blocked_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('timeline_blocked_users_timeline_user_unique').on(t.timelineId, t.userId)],
+  (t) => [
+    uniqueIndex('timeline_blocked_users_timeline_user_unique').on(t.timelineId, t.userId),
+    // The Blocked list, page by page (issue 23): most recent first, the id as tie-break.
+    index('timeline_blocked_users_timeline_blocked_idx').on(t.timelineId, t.blockedAt, t.id),
+  ],
 );
 
 export const conversations = pgTable(
@@ -459,3 +467,30 @@ export type TimelineMember = typeof timelineMembers.$inferSelect;
 export type Post = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 export type JoinRequestRow = typeof timelineJoinRequests.$inferSelect;
+
+/**
+ * The app instances sharing this PostgreSQL, for the socket cap (DECISIONS §3: at most 10 sockets per user,
+ * across instances). Each refreshes seenAt on a timer (server/realtime/registry-postgres.ts); the sockets of
+ * one not seen for a while stop counting, and it is swept with them. Both tables are UNLOGGED (migration
+ * 0008): live state only, nothing to keep after a crash. Unused on the embedded database (one process).
+ */
+export const realtimeInstances = pgTable('realtime_instances', {
+  id: uuid('id').primaryKey(),
+  seenAt: at('seen_at').notNull().defaultNow(),
+});
+
+/** One row per open /ws socket on PostgreSQL; the oldest past the cap are closed (CLOSE_CODES.replaced). */
+export const realtimeSockets = pgTable(
+  'realtime_sockets',
+  {
+    id: uuid('id').primaryKey(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => realtimeInstances.id, { onDelete: 'cascade' }),
+    // No foreign key to users: an unlogged table may reference only unlogged tables.
+    userId: uuid('user_id').notNull(),
+    /** When it opened: microseconds on the opening instance's clock, strictly increasing per instance. */
+    openedUs: bigint('opened_us', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('realtime_sockets_user_idx').on(t.userId, t.openedUs)],
+);
