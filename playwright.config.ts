@@ -46,6 +46,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '127.0.0.1',
+      // Five times the per-user write limits: journeys share accounts across files (sharedAccount) and one seeds
+      // 46 posts at once (e2e/feed.spec.ts); the flood journey (e2e/write-limits.spec.ts) writes until refused.
+      WRITE_LIMIT_FACTOR: '5',
     },
   },
 });
