@@ -17,6 +17,7 @@ import {
   EMOJI,
   signedInUser,
 } from '../test/factories.ts';
+import { differences, fingerprint, tableQuery } from '../test/fuzz/snapshot.ts';
 import type { RaceProbe } from '../test/races.ts';
 import { statuses, times } from './limits.cases.ts';
 
@@ -71,13 +72,17 @@ export function writeLimitCases(t: TestApp, race: RaceProbe) {
     /** Each kind allows its limit (the app's factor applied), then refuses that user only, that kind only. */
     async eachKind(factor: number) {
       const rules = writeRules(factor);
+      const query = await tableQuery(t.app.db);
       for (const kind of Object.keys(rules) as WriteKind[]) {
         const { me, other, write } = await writer(t.app);
         for (let i = 0; i < rules[kind].max; i++) {
           const res = await write[kind](me.as, i);
           expect(res.statusCode, `${kind} ${i}: ${res.body}`).toBeLessThan(429);
         }
+        // The refusal changes nothing stored (every table but the limiter's own counters).
+        const before = await fingerprint(t.app.db, query);
         expectTooFast(await write[kind](me.as, rules[kind].max));
+        expect(differences(before, await fingerprint(t.app.db, query)), kind).toEqual([]);
         // Someone else's writes, and the same user's other kinds, are not held back.
         expect((await write[kind](other.as, 0)).statusCode, kind).not.toBe(429);
         const another: WriteKind = kind === 'profile' ? 'post' : 'profile';
