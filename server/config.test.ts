@@ -34,6 +34,16 @@ describe('loadConfig', () => {
     expect(fails({ HTTP_BODY_TIMEOUT_MS: '5' })).toBe(
       'Invalid configuration: HTTP_BODY_TIMEOUT_MS must be at least 100',
     );
+    expect(c.writeLimitFactor).toBe(1);
+    expect(loadConfig({ WRITE_LIMIT_FACTOR: '2.5' }).writeLimitFactor).toBe(2.5);
+    for (const bad of ['0', '5000']) {
+      expect(fails({ WRITE_LIMIT_FACTOR: bad })).toBe(
+        'Invalid configuration: WRITE_LIMIT_FACTOR must be between 0.1 and 1000',
+      );
+    }
+    expect(fails({ WRITE_LIMIT_FACTOR: 'lots' })).toBe(
+      'Invalid configuration: WRITE_LIMIT_FACTOR must be a number',
+    );
   });
 
   it('honours PORT and DATA_DIR, and treats empty values as unset', () => {
