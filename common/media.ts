@@ -155,6 +155,23 @@ export const UPLOAD = {
   orphanAfterMs: 24 * 60 * 60 * 1000,
 } as const;
 
+/**
+ * A multipart upload's parts follow from its declared size: every part is `multipartPartSize(size)` bytes
+ * (5 MB, or more when 10,000 would not hold the file) except the last, which holds the rest. The server signs
+ * each part's length from this (DECISIONS §7 in the README), so parts sent at once never add up to more than
+ * was declared.
+ */
+export const multipartPartSize = (fileSize: number, minimum: number = UPLOAD.multipartChunkBytes): number =>
+  Math.max(minimum, Math.ceil(fileSize / UPLOAD.multipartMaxParts));
+
+/** The length part `partNumber` (from 1) of a `fileSize`-byte multipart upload has; 0 past the last part. */
+export function multipartPartBytes(fileSize: number, partNumber: number): number {
+  const chunk = multipartPartSize(fileSize);
+  const count = Math.max(1, Math.ceil(fileSize / chunk));
+  if (partNumber < 1 || partNumber > count) return 0;
+  return Math.min(chunk, fileSize - (partNumber - 1) * chunk);
+}
+
 /** Spec 001 §5 and §9: the recorder. */
 export const RECORDING = {
   maxSeconds: 300,

@@ -11,14 +11,30 @@ const fileName = z
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'File name must not contain control characters');
 
+/** The file's size in bytes, required (issue 23): the upload URL is signed for exactly this many bytes. */
+const declaredSize = (max: number, field: string) =>
+  z
+    .number({
+      error: (issue) => {
+        if (issue.code !== 'invalid_type') return undefined;
+        return issue.input === undefined
+          ? `Declare the file's size in bytes (${field})`
+          : `${field} must be a number of bytes`;
+      },
+    })
+    .int()
+    .min(0)
+    .max(max);
+
 /**
- * POST /api/objects/upload → {uploadURL}. Every field is optional (spec 001 §7 sends no body); without a
- * category the server takes the widest one the content turns out to be, checked again when finalised.
+ * POST /api/objects/upload → {uploadURL}. The size is required: the URL takes exactly that many bytes (an S3
+ * presigned PUT signs it as Content-Length; the local endpoint refuses more). The other fields are optional;
+ * without a category the server takes the widest one the content turns out to be, checked when finalised.
  */
 export const uploadRequestBody = z
   .object({
     category: z.enum(UPLOAD_CATEGORIES).optional(),
-    size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    size: declaredSize(Number.MAX_SAFE_INTEGER, 'size'),
     contentType: z.string().max(255).optional(),
     fileName: fileName.optional(),
   })
@@ -47,18 +63,19 @@ export const multipartCreateBody = z
     filename: fileName,
     type: z.string().max(255).default('application/octet-stream'),
     metadata: z
-      .object({
-        category: z.enum(UPLOAD_CATEGORIES).optional(),
-        size: z
-          .number()
-          .int()
-          .min(0)
-          .max(MAX_BYTES * 2)
-          .optional(),
-        relativePath: z.string().max(1024).nullish(),
-      })
-      .passthrough()
-      .default({}),
+      .object(
+        {
+          category: z.enum(UPLOAD_CATEGORIES).optional(),
+          // The parts' lengths follow from it (multipartPartBytes in common/media.ts).
+          size: declaredSize(MAX_BYTES * 2, 'metadata.size'),
+          relativePath: z.string().max(1024).nullish(),
+        },
+        {
+          error: (issue) =>
+            issue.input === undefined ? "Declare the file's size in bytes (metadata.size)" : undefined,
+        },
+      )
+      .passthrough(),
   })
   .strict();
 export type MultipartCreateBody = z.input<typeof multipartCreateBody>;

@@ -31,13 +31,13 @@ describe.each(['local', 's3'] as const)('orphan sweep on %s storage', (backend) 
       fileName: 'me.png',
       finalize: 'profile-image',
     });
-    const { uploadURL } = await requestUploadUrl(app, ada, { fileName: 'b.pdf' });
+    const { uploadURL } = await requestUploadUrl(app, ada, { fileName: 'b.pdf', size: samplePdf().length });
     expect((await putBytes(app, ada, uploadURL, samplePdf())).statusCode).toBe(200);
     const pendingId = idOf(new URL(uploadURL, 'http://x').pathname);
     const create = await app.inject({
       method: 'POST',
       url: '/api/s3/multipart',
-      payload: { filename: 'v.mp4', type: 'video/mp4' },
+      payload: { filename: 'v.mp4', type: 'video/mp4', metadata: { size: 1000 } },
       headers: { cookie: ada.cookie },
     });
     const { key: multipartKey, uploadId } = create.json();

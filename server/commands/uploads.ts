@@ -2,7 +2,7 @@
 // checked when finalised (type by content, size per category, dimensions, thumbnail), the quota charged once
 // under the row's lock, and the way out again (discardUploads: rows, quota, objects).
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { UPLOAD_LIMITS, type UploadCategory } from '../../common/media.ts';
 import type { ObjectPathResponse } from '../../common/schemas/media.ts';
@@ -15,14 +15,18 @@ import { stagingKey } from '../storage/s3.ts';
 import type { ObjectStore } from '../storage/types.ts';
 import { assertStorageAvailable, chargeStorage, releaseStorage } from './storage-quota.ts';
 
-/** Unfinished uploads one user may have at once (each may hold up to 200 MB before it is checked). */
+/**
+ * Unfinished uploads one user may have at once (each may hold its declared size, up to 200 MB, before it is
+ * checked). Counted and inserted under a per-user lock, so parallel requests cannot all pass the count.
+ */
 export const MAX_PENDING_UPLOADS = 30;
 
 export const UPLOAD_NOT_FOUND = 'Upload not found';
 
 export interface UploadRequest {
   category?: UploadCategory;
-  size?: number;
+  /** Required by the routes' schemas: the URL (or the parts) take exactly this many bytes. */
+  size: number;
   contentType?: string;
   fileName?: string;
 }
@@ -30,11 +34,16 @@ export interface UploadRequest {
 /** The refusals possible before any bytes: declared type and size, the quota, too many unfinished uploads. */
 export async function assertCanUpload(app: FastifyInstance, user: User, input: UploadRequest): Promise<void> {
   checkDeclared(input);
-  if (input.size !== undefined) await assertStorageAvailable(app.db, app.config, user.id, input.size);
-  const [pending] = await app.db
+  await assertStorageAvailable(app.db, app.config, user.id, input.size);
+  // A first look, so a refused multipart create makes nothing in the store; insertUpload decides.
+  await assertPendingRoom(app.db, user.id);
+}
+
+async function assertPendingRoom(db: Db, userId: string): Promise<void> {
+  const [pending] = await db
     .select({ n: count() })
     .from(uploads)
-    .where(and(eq(uploads.ownerId, user.id), eq(uploads.status, 'pending')));
+    .where(and(eq(uploads.ownerId, userId), eq(uploads.status, 'pending')));
   if ((pending?.n ?? 0) >= MAX_PENDING_UPLOADS) {
     throw new HttpError(
       429,
@@ -44,7 +53,11 @@ export async function assertCanUpload(app: FastifyInstance, user: User, input: U
   }
 }
 
-/** A pending upload row for `user` with the server-made key `uploads/{id}`. */
+/**
+ * A pending upload row for `user` with the server-made key `uploads/{id}`; 429 when the user already has
+ * MAX_PENDING_UPLOADS. The count and the insert run under the user's transaction-scoped advisory lock: a
+ * parallel create waits for this one to commit and then counts its row.
+ */
 export async function insertUpload(
   db: Db,
   user: User,
@@ -52,6 +65,20 @@ export async function insertUpload(
   options: { id?: string; multipartId?: string } = {},
 ): Promise<UploadRow> {
   const id = options.id ?? randomUUID();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pending-uploads:${user.id}`}, 0))`);
+    await assertPendingRoom(tx, user.id);
+    return insertRow(tx, id, user, input, options);
+  });
+}
+
+async function insertRow(
+  db: Db,
+  id: string,
+  user: User,
+  input: UploadRequest,
+  options: { multipartId?: string },
+): Promise<UploadRow> {
   const [row] = await db
     .insert(uploads)
     .values({
@@ -59,7 +86,7 @@ export async function insertUpload(
       key: uploadKey(id),
       ownerId: user.id,
       category: input.category ?? null,
-      declaredSize: input.size ?? null,
+      declaredSize: input.size,
       contentType: input.contentType ?? null,
       fileName: input.fileName ?? null,
       multipartId: options.multipartId ?? null,

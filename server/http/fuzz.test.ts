@@ -106,6 +106,29 @@ describe('fuzzing every API route', () => {
     expect(await get(`/api/timelines/${own}/posts?limit=1e999`)).toBe(400);
     // A lone surrogate is text like any other (stored as U+FFFD): never a 500.
     expect(await post('/api/posts', `{"timelineId":"${own}","content":"\\ud800 lone"}`)).toBeLessThan(500);
+
+    // Upload sizes (issue 23): declared, whole, within the category's limit, refused before anything is made;
+    // a part past the declared size's last one is refused when signed.
+    const MB = 1024 * 1024;
+    const upload = (body: object) => post('/api/objects/upload', JSON.stringify(body));
+    for (const size of [undefined, '10', -1, 1.5, 2 ** 53, 1e308]) {
+      expect(await upload({ size }), String(size)).toBe(400);
+    }
+    expect(await upload({ category: 'image', size: 10 * MB + 1 })).toBe(413);
+    const multipart = (metadata: object) =>
+      post('/api/s3/multipart', JSON.stringify({ filename: 'a.mp4', type: 'video/mp4', metadata }));
+    expect(await multipart({})).toBe(400);
+    expect(await multipart({ size: 200 * MB + 1 })).toBe(413);
+    const created = await h.send({
+      method: 'POST',
+      url: '/api/s3/multipart',
+      visitor: false,
+      contentType: json,
+      payload: JSON.stringify({ filename: 'a.mp4', type: 'video/mp4', metadata: { size: 1000 } }),
+    });
+    expect(created.statusCode).toBe(200);
+    const { key, uploadId } = created.json() as { key: string; uploadId: string };
+    expect(await get(`/api/s3/multipart/${uploadId}/2?key=${encodeURIComponent(key)}`)).toBe(400);
   });
 
   it(

@@ -3,7 +3,9 @@
 // path tricks. Runs on PGlite and on PostgreSQL; the parallel finalises run in full on PostgreSQL only
 // (uploads.pg.test.ts), with a smoke of two at once here.
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +35,7 @@ import {
   UploadFailed,
   uploadAs,
 } from '../test/uploads.ts';
-import { finaliseRaces } from './uploads.cases.ts';
+import { createRaces, finaliseRaces } from './uploads.cases.ts';
 
 const MB = 1024 * 1024;
 const idOf = (objectPath: string) => objectPath.split('/').pop()!;
@@ -59,7 +61,7 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
     body: Record<string, unknown>,
     type?: string,
   ) {
-    const { uploadURL } = await requestUploadUrl(app(), agent, body);
+    const { uploadURL } = await requestUploadUrl(app(), agent, { size: bytes.length, ...body });
     const put = await putBytes(
       app(),
       agent,
@@ -93,6 +95,26 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
     });
     // Let the server notice and clean up.
     await new Promise((r) => setTimeout(r, 300));
+  }
+  /** PUTs `bytes` over a real connection in chunks, announcing no length (Transfer-Encoding: chunked). */
+  async function putChunked(url: string, cookie: string, bytes: Buffer) {
+    const target = url.startsWith('/') ? new URL(url, await listening()) : new URL(url);
+    return new Promise<{ statusCode: number; body: string }>((resolve, reject) => {
+      const req = http.request(target, {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' },
+      });
+      req.on('error', reject);
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ statusCode: res.statusCode!, body }));
+      });
+      const half = Math.floor(bytes.length / 2);
+      req.write(bytes.subarray(0, half));
+      req.end(bytes.subarray(half));
+    });
   }
   let address: string | undefined;
   async function listening() {
@@ -242,7 +264,7 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
       [{ category: 'avatar', fileName: 'logo.svg' }, /Profile images types/],
     ])('refuses the declaration %o before any bytes', async (body, message) => {
       const ada = await signedInUser(app());
-      const res = await inject('POST', '/api/objects/upload', ada.cookie, body);
+      const res = await inject('POST', '/api/objects/upload', ada.cookie, { ...body, size: 100 });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(message);
     });
@@ -282,36 +304,60 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
       expect(multipart.statusCode).toBe(413);
     });
 
-    it('an image over 10 MB that declared no size: refused after the bytes', async () => {
+    it('an upload URL needs a declared size (single and multipart): 400 JSON, nothing made', async () => {
       const ada = await signedInUser(app());
-      const big = Buffer.concat([await samplePng(), Buffer.alloc(10 * MB)]);
-      const { uploadURL } = await requestUploadUrl(app(), ada, { category: 'image', fileName: 'big.png' });
-      const put = await putBytes(app(), ada, uploadURL, big, 'image/png');
-      if (backend === 'local') {
-        // The local endpoint stops reading at the limit.
-        expect(put.statusCode).toBe(413);
-        expect(JSON.parse(put.body).message).toMatch(/at most 10 MB/);
-      } else {
-        expect(put.statusCode).toBe(200);
+      for (const body of [{}, { category: 'image', fileName: 'big.png' }]) {
+        const res = await inject('POST', '/api/objects/upload', ada.cookie, body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ message: "Declare the file's size in bytes (size)" });
       }
-      const res = await finalize(ada.cookie, uploadURL);
-      if (backend === 'local') {
-        expect(res.statusCode).toBe(400); // nothing was stored
-      } else {
-        expect(res.statusCode).toBe(413);
-        expect(res.json().message).toMatch(/at most 10 MB/);
-        expect(await app().store.head(`uploads/${idOf(new URL(uploadURL).pathname)}`)).toBeNull();
+      for (const metadata of [undefined, { category: 'video' }]) {
+        const res = await inject('POST', '/api/s3/multipart', ada.cookie, {
+          filename: 'a.mp4',
+          type: 'video/mp4',
+          ...(metadata && { metadata }),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ message: "Declare the file's size in bytes (metadata.size)" });
       }
-      expect(await usedBy(ada.user.id)).toBe(0);
+      expect(await app().db.select().from(uploads).where(eq(uploads.ownerId, ada.user.id))).toEqual([]);
     });
 
-    it('more bytes than declared are refused', async () => {
+    it('more bytes than declared are refused, announced or not; the exact size is stored', async () => {
       const ada = await signedInUser(app());
       const png = await samplePng();
       const { uploadURL } = await requestUploadUrl(app(), ada, { fileName: 'a.png', size: png.length - 1 });
+      if (backend === 's3') {
+        // The declared size is signed into the URL as its Content-Length.
+        expect(new URL(uploadURL).searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain(
+          'content-length',
+        );
+      }
       const put = await putBytes(app(), ada, uploadURL, png, 'application/octet-stream');
-      // local: the length does not match the declaration; s3: the signed content-length does not match.
-      expect(put.statusCode).toBe(backend === 'local' ? 400 : 403);
+      // local: 413 JSON, nothing read past the declared size; s3: the signed Content-Length does not match.
+      expect(put.statusCode).toBe(backend === 'local' ? 413 : 403);
+      if (backend === 'local') {
+        expect(JSON.parse(put.body)).toEqual({
+          message: 'The file is larger than its declared size',
+          limit: png.length - 1,
+          size: png.length,
+        });
+      }
+      // Sent in chunks with no length announced: the same refusal.
+      const chunked = await putChunked(uploadURL, ada.cookie, png);
+      expect(chunked.statusCode).toBe(backend === 'local' ? 413 : 403);
+      if (backend === 'local') expect(JSON.parse(chunked.body)).toHaveProperty('message');
+      expect(await app().store.head(`uploads/${idOf(new URL(uploadURL, 'http://x').pathname)}`)).toBeNull();
+      expect((await finalize(ada.cookie, uploadURL)).statusCode).toBe(400); // nothing was stored
+      // The declared size itself goes through, announced or not.
+      const exact = await requestUploadUrl(app(), ada, { fileName: 'b.png', size: png.length });
+      const ok =
+        backend === 'local'
+          ? await putChunked(exact.uploadURL, ada.cookie, png)
+          : await putBytes(app(), ada, exact.uploadURL, png);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await finalize(ada.cookie, exact.uploadURL)).json()).toMatchObject({ size: png.length });
+      expect(await usedBy(ada.user.id)).toBe(png.length);
     });
 
     it('a stored image over 5 MB cannot become the profile picture', async () => {
@@ -322,16 +368,15 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
         profileImageURL: stored.objectPath,
       });
       expect(res.statusCode).toBe(413);
-      const avatar = await requestUploadUrl(app(), ada, { category: 'avatar', fileName: 'me.png' });
-      const put = await putBytes(app(), ada, avatar.uploadURL, big, 'image/png');
-      if (backend === 'local') {
-        expect(put.statusCode).toBe(413); // the local endpoint stops at the avatar limit
-      } else {
-        const direct = await inject('PUT', '/api/profile-image', ada.cookie, {
-          profileImageURL: avatar.uploadURL,
-        });
-        expect(direct.statusCode).toBe(413);
-      }
+      const avatar = await inject('POST', '/api/objects/upload', ada.cookie, {
+        category: 'avatar',
+        fileName: 'me.png',
+        size: big.length,
+      });
+      expect(avatar.statusCode).toBe(413);
+      const url = await sent(ada, big, { category: 'image', fileName: 'big2.png' }, 'image/png');
+      const direct = await inject('PUT', '/api/profile-image', ada.cookie, { profileImageURL: url });
+      expect(direct.statusCode).toBe(413);
     });
   });
 
@@ -351,9 +396,12 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
       expect(await usedBy(ada.user.id)).toBe(0);
     });
 
-    it('413 Storage limit reached with planUpgradeRequired and the limit, declared or not', async () => {
+    it('413 Storage limit reached with planUpgradeRequired and the limit, declared and when finalised', async () => {
       const ada = await signedInUser(app());
       const limit = storageBytesFor('free');
+      const pdf = samplePdf();
+      // Asked for while there was room; the quota fills before it is finalised.
+      const url = await sent(ada, pdf, { fileName: 'a.pdf' });
       await app()
         .db.update(users)
         .set({ storageUsedBytes: limit - 100 })
@@ -364,8 +412,6 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
       });
       expect(declared.statusCode).toBe(413);
       expect(declared.json()).toEqual({ message: 'Storage limit reached', planUpgradeRequired: true, limit });
-      const pdf = samplePdf();
-      const url = await sent(ada, pdf, { fileName: 'a.pdf' });
       const res = await finalize(ada.cookie, url);
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ message: 'Storage limit reached', planUpgradeRequired: true, limit });
@@ -383,6 +429,10 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
 
     it('two finalises at once with room for one: one stored, the quota full (smoke)', () =>
       races.finalisesPastQuota({ calls: 2, room: 1 }));
+
+    // The full race (forty at once) is in uploads.pg.test.ts.
+    it('three creates at once with room for one more unfinished upload: one made, two 429 (smoke)', () =>
+      createRaces(t, smokeProbe).pendingCapRace({ calls: 3, already: 29 }));
   });
 
   describe('profile image', () => {
@@ -541,6 +591,7 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
       const create = await inject('POST', '/api/s3/multipart', ada.cookie, {
         filename: 'a.mp4',
         type: 'video/mp4',
+        metadata: { size: part1.length + part2.length },
       });
       const { key, uploadId } = create.json();
       expect((await finalize(ada.cookie, key)).statusCode).toBe(409);
@@ -552,6 +603,7 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
       const create = await inject('POST', '/api/s3/multipart', ada.cookie, {
         filename: 'a.mp4',
         type: 'video/mp4',
+        metadata: { size: part1.length + part2.length },
       });
       const { key, uploadId } = create.json();
       const q = `?key=${encodeURIComponent(key)}`;
@@ -563,34 +615,105 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
       await expect(app().store.listParts(key, uploadId)).rejects.toMatchObject({ statusCode: 404 });
     });
 
-    it('parts adding up past the category limit are refused at completion', async () => {
+    /** Signs part `n` and PUTs `bytes` to it; the store's answer (not checked). */
+    async function tryPart(cookie: string, key: string, uploadId: string, n: number, bytes: Buffer) {
+      const sign = await inject(
+        'GET',
+        `/api/s3/multipart/${uploadId}/${n}?key=${encodeURIComponent(key)}`,
+        cookie,
+      );
+      expect(sign.statusCode, sign.body).toBe(200);
+      const { url, headers } = sign.json() as { url: string; headers?: Record<string, string> };
+      if (backend === 's3') {
+        // The part's length is signed into its URL.
+        expect(new URL(url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-length');
+      }
+      return putBytes(app(), { cookie }, url, bytes, 'application/octet-stream', headers ?? {});
+    }
+    // local: 413 JSON from the part endpoint; s3: the store refuses a length other than the signed one.
+    const refusedPart = backend === 'local' ? 413 : 403;
+
+    it('each part takes its own share of the declared size: no more, and none past the last', async () => {
       const ada = await signedInUser(app());
+      const size = part1.length + part2.length;
       const create = await inject('POST', '/api/s3/multipart', ada.cookie, {
-        filename: 'huge.png',
-        type: 'image/png',
-        metadata: { category: 'image' },
+        filename: 'holiday.mp4',
+        type: 'video/mp4',
+        metadata: { size },
       });
       const { key, uploadId } = create.json();
       const q = `?key=${encodeURIComponent(key)}`;
-      const etags = [];
-      for (const n of [1, 2]) {
-        const sign = await inject('GET', `/api/s3/multipart/${uploadId}/${n}${q}`, ada.cookie);
-        const put = await putBytes(app(), ada, sign.json().url, Buffer.alloc(6 * MB, n));
-        if (backend === 'local' && n === 2) {
-          // The local part endpoint stops at what the limit leaves.
-          expect(put.statusCode).toBe(413);
-          break;
-        }
-        expect(put.statusCode).toBe(200);
-        etags.push({ PartNumber: n, ETag: put.headers.etag! });
-      }
-      if (backend === 's3') {
-        const done = await inject('POST', `/api/s3/multipart/${uploadId}/complete${q}`, ada.cookie, {
-          parts: etags,
+      // Part 2 first, with part 1's length: nothing stored yet, still only its 300 KB share.
+      const long2 = await tryPart(ada.cookie, key, uploadId, 2, Buffer.alloc(part1.length, 7));
+      expect(long2.statusCode).toBe(refusedPart);
+      if (backend === 'local') {
+        expect(JSON.parse(long2.body)).toEqual({
+          message: `Part 2 is longer than its ${part2.length} bytes of the declared size`,
+          limit: part2.length,
+          size: part1.length,
         });
-        expect(done.statusCode).toBe(413);
-        expect(await rowOf(key.slice('uploads/'.length))).toBeUndefined();
       }
+      expect(
+        (await tryPart(ada.cookie, key, uploadId, 1, Buffer.concat([part1, Buffer.from('x')]))).statusCode,
+      ).toBe(refusedPart);
+      const past = await inject('GET', `/api/s3/multipart/${uploadId}/3${q}`, ada.cookie);
+      expect(past.statusCode).toBe(400);
+      expect(past.json().message).toMatch(/Part 3 is past the end of the declared size/);
+      expect(await app().store.listParts(key, uploadId)).toEqual([]);
+      // The declared shares go through and complete.
+      const etag1 = await sendPart(ada.cookie, key, uploadId, 1, part1);
+      const etag2 = await sendPart(ada.cookie, key, uploadId, 2, part2);
+      const done = await inject('POST', `/api/s3/multipart/${uploadId}/complete${q}`, ada.cookie, {
+        parts: [
+          { PartNumber: 1, ETag: etag1 },
+          { PartNumber: 2, ETag: etag2 },
+        ],
+      });
+      expect(done.statusCode).toBe(200);
+      expect((await finalize(ada.cookie, done.json().location)).json()).toMatchObject({ size });
+    });
+
+    it('parts sent at once (again and oversized among them) never hold more than the declared size', async () => {
+      const ada = await signedInUser(app());
+      const size = part1.length + part2.length;
+      const create = await inject('POST', '/api/s3/multipart', ada.cookie, {
+        filename: 'holiday.mp4',
+        type: 'video/mp4',
+        metadata: { size },
+      });
+      const { key, uploadId } = create.json();
+      const q = `?key=${encodeURIComponent(key)}`;
+      const sends: [number, Buffer, 'ok' | 'refused'][] = [
+        [1, part1, 'ok'],
+        [2, part2, 'ok'],
+        [2, part2, 'ok'],
+        [2, Buffer.alloc(part1.length, 5), 'refused'],
+        [1, Buffer.alloc(part1.length + 1, 5), 'refused'],
+        [2, Buffer.alloc(part2.length + 1, 5), 'refused'],
+      ];
+      const answers = await Promise.all(
+        sends.map(([n, bytes]) => tryPart(ada.cookie, key, uploadId, n, bytes)),
+      );
+      answers.forEach((res, i) => {
+        expect(res.statusCode, `send ${i}: ${res.body}`).toBe(sends[i]![2] === 'ok' ? 200 : refusedPart);
+      });
+      const stored = await app().store.listParts(key, uploadId);
+      expect(stored.map((p) => [p.PartNumber, p.Size])).toEqual([
+        [1, part1.length],
+        [2, part2.length],
+      ]);
+      if (backend === 'local') {
+        // One file per part on disk, whatever arrived twice.
+        const dir = path.join(t.storage.dataDir, 'objects', '.multipart', uploadId);
+        expect((await readdir(dir)).filter((name) => name !== 'key')).toHaveLength(2);
+      }
+      const done = await inject('POST', `/api/s3/multipart/${uploadId}/complete${q}`, ada.cookie, {
+        parts: stored.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })),
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      const res = await finalize(ada.cookie, done.json().location);
+      expect(res.json()).toMatchObject({ size });
+      expect(await usedBy(ada.user.id)).toBe(size);
     });
 
     it('another user cannot list, sign, complete or abort it', async () => {
@@ -599,6 +722,7 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
       const create = await inject('POST', '/api/s3/multipart', ada.cookie, {
         filename: 'a.mp4',
         type: 'video/mp4',
+        metadata: { size: part1.length + part2.length },
       });
       const { key, uploadId } = create.json();
       const q = `?key=${encodeURIComponent(key)}`;
@@ -662,7 +786,7 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
         const ada = await signedInUser(app());
         const eve = await signedInUser(app());
         const png = await samplePng();
-        const { uploadURL } = await requestUploadUrl(app(), ada, { fileName: 'a.png' });
+        const { uploadURL } = await requestUploadUrl(app(), ada, { fileName: 'a.png', size: png.length });
         const u = new URL(uploadURL, 'http://x');
         const id = u.pathname.split('/').pop()!;
         const put = (url: string, agent: { cookie: string } | null = ada) =>
@@ -685,7 +809,7 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
         expectJson(expiredRes, 403);
         expect(JSON.parse(expiredRes.body).message).toMatch(/expired/);
         // Another upload's id with this URL's signature.
-        const other = await requestUploadUrl(app(), ada, { fileName: 'b.png' });
+        const other = await requestUploadUrl(app(), ada, { fileName: 'b.png', size: png.length });
         const otherId = new URL(other.uploadURL, 'http://x').pathname.split('/').pop()!;
         expectJson(await put(uploadURL.replace(id, otherId)), 403);
         for (const path of [
@@ -769,10 +893,10 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
 
   it('visitors get 401 JSON on every upload call', async () => {
     const calls: [string, string, object?][] = [
-      ['POST', '/api/objects/upload', {}],
+      ['POST', '/api/objects/upload', { size: 1 }],
       ['PUT', '/api/media', { mediaURL: 'x' }],
       ['PUT', '/api/profile-image', { profileImageURL: 'x' }],
-      ['POST', '/api/s3/multipart', { filename: 'a.mp4', type: 'video/mp4' }],
+      ['POST', '/api/s3/multipart', { filename: 'a.mp4', type: 'video/mp4', metadata: { size: 1 } }],
       ['GET', '/api/s3/multipart/x?key=uploads/x'],
       ['GET', '/api/s3/multipart/x/1?key=uploads/x'],
       ['POST', '/api/s3/multipart/x/complete?key=uploads/x', { parts: [{ PartNumber: 1, ETag: 'x' }] }],
@@ -791,9 +915,13 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
     const ada = await signedInUser(app());
     for (const [method, url, payload] of [
       ['POST', '/api/objects/upload', { size: -1 }],
-      ['POST', '/api/objects/upload', { category: 'exe' }],
-      ['POST', '/api/objects/upload', { extra: 1 }],
-      ['POST', '/api/objects/upload', { fileName: 'a\u0000.png' }],
+      ['POST', '/api/objects/upload', { size: 1.5 }],
+      ['POST', '/api/objects/upload', { size: '10' }],
+      ['POST', '/api/objects/upload', {}],
+      ['POST', '/api/objects/upload', { category: 'exe', size: 1 }],
+      ['POST', '/api/objects/upload', { extra: 1, size: 1 }],
+      ['POST', '/api/objects/upload', { fileName: 'a\u0000.png', size: 1 }],
+      ['POST', '/api/s3/multipart', { filename: 'a.mp4', metadata: { size: -1 } }],
       ['PUT', '/api/media', {}],
       ['PUT', '/api/media', { mediaURL: '' }],
       ['POST', '/api/s3/multipart', { filename: '' }],

@@ -5,7 +5,14 @@ import { Transform } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { categoryOf, UPLOAD, UPLOAD_LIMITS, type UploadCategory } from '../../common/media.ts';
+import {
+  categoryOf,
+  multipartPartBytes,
+  multipartPartSize,
+  UPLOAD,
+  UPLOAD_LIMITS,
+  type UploadCategory,
+} from '../../common/media.ts';
 import {
   finalizeMediaBody,
   finalizeProfileImageBody,
@@ -94,20 +101,27 @@ const declaredLength = (request: FastifyRequest): number | null => {
   return header !== undefined && /^\d+$/.test(header) ? Number(header) : null;
 };
 
-/** Streams the request body through a byte cap into `write`; a refusal answers 413 and closes the connection. */
+/**
+ * Streams the request body through a byte cap into `write`; a refusal answers 413 and closes the connection.
+ * `tooLong` words the refusal (default: the file is larger than declared, or than its category allows).
+ */
 async function receive<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   cap: number,
   category: UploadCategory,
   write: (body: NodeJS.ReadableStream & Transform) => Promise<T>,
+  tooLong?: (size?: number) => HttpError,
 ): Promise<T> {
+  const refusal = (size?: number) =>
+    tooLong?.(size) ??
+    (cap < UPLOAD_LIMITS[category]
+      ? new HttpError(413, 'The file is larger than its declared size', { limit: cap, size })
+      : tooLarge(category, size ?? cap + 1));
   const length = declaredLength(request);
   if (length !== null && length > cap) {
     reply.header('connection', 'close');
-    throw cap < UPLOAD_LIMITS[category]
-      ? new HttpError(413, 'The file is larger than its declared size', { limit: cap, size: length })
-      : tooLarge(category, length);
+    throw refusal(length);
   }
   const limited = request.raw.pipe(byteLimit(cap));
   request.raw.on('error', (err) => limited.destroy(err));
@@ -120,9 +134,7 @@ async function receive<T>(
   } catch (err) {
     if (err instanceof LimitExceeded) {
       reply.header('connection', 'close');
-      throw cap < UPLOAD_LIMITS[category]
-        ? new HttpError(413, 'The file is larger than its declared size', { limit: cap })
-        : tooLarge(category, cap + 1);
+      throw refusal();
     }
     throw err;
   }
@@ -130,6 +142,22 @@ async function receive<T>(
 
 const categoryForCap = (row: UploadRow): UploadCategory =>
   (row.category as UploadCategory | null) ?? (row.fileName ? categoryOf(row.fileName) : null) ?? 'video';
+
+/**
+ * The length of a multipart upload's part `n`, fixed by its declared size (common/media.ts): what S3 signs
+ * as the part's Content-Length and the most the local part endpoint takes. Parts sent at once, or again,
+ * never add up to more than was declared. 400 past the last part.
+ */
+function partLength(row: UploadRow, n: number): number {
+  const total = byteCap(row);
+  const parts = Math.max(1, Math.ceil(total / multipartPartSize(total)));
+  if (n > parts) {
+    throw badRequest(
+      `Part ${n} is past the end of the declared size (${total} bytes make ${parts} part${parts === 1 ? '' : 's'})`,
+    );
+  }
+  return multipartPartBytes(total, n);
+}
 
 export async function uploadRoutes(app: FastifyInstance) {
   const ttl = UPLOAD.urlTtlSeconds;
@@ -198,8 +226,9 @@ export async function uploadRoutes(app: FastifyInstance) {
           .where(and(eq(uploads.id, id), eq(uploads.status, 'pending'), isNull(uploads.urlUsedAt)))
           .returning({ id: uploads.id });
         if (!claimed) throw new HttpError(410, 'This upload URL has already been used');
+        // More bytes than declared: 413 from receive (announced or not, it stops reading there).
         const length = declaredLength(request);
-        if (row.declaredSize != null && length !== null && length !== row.declaredSize) {
+        if (row.declaredSize != null && length !== null && length < row.declaredSize) {
           await app.db.update(uploads).set({ urlUsedAt: null }).where(eq(uploads.id, id));
           throw badRequest('The request size does not match the declared size');
         }
@@ -234,14 +263,19 @@ export async function uploadRoutes(app: FastifyInstance) {
           .from(uploads)
           .where(and(eq(uploads.id, params.id), eq(uploads.ownerId, request.user!.id)));
         if (!row?.multipartId || row.status !== 'pending') throw notFound(UPLOAD_NOT_FOUND);
-        // A part may hold what the other parts leave of the limit.
-        const others = (await store.listParts(row.key, row.multipartId))
-          .filter((p) => p.PartNumber !== n.data)
-          .reduce((sum, p) => sum + p.Size, 0);
-        const limit = UPLOAD_LIMITS[categoryForCap(row)];
-        const cap = Math.max(0, Math.min(limit, row.declaredSize ?? limit) - others);
-        const part = await receive(request, reply, cap, categoryForCap(row), (body) =>
-          store.putPart(row.key, row.multipartId!, n.data, body),
+        // Each part holds at most its own share of the declared size, however many are sent at once.
+        const cap = partLength(row, n.data);
+        const part = await receive(
+          request,
+          reply,
+          cap,
+          categoryForCap(row),
+          (body) => store.putPart(row.key, row.multipartId!, n.data, body),
+          (size) =>
+            new HttpError(413, `Part ${n.data} is longer than its ${cap} bytes of the declared size`, {
+              limit: cap,
+              ...(size !== undefined && { size }),
+            }),
         );
         reply.header('etag', part.ETag);
         return { ETag: part.ETag, PartNumber: part.PartNumber, Size: part.Size };
@@ -308,7 +342,10 @@ export async function uploadRoutes(app: FastifyInstance) {
       const n = partNumber.safeParse(params.partNumber);
       if (!n.success) throw badRequest('Part number must be a whole number from 1 to 10000');
       const row = await ownMultipart(app, request.user!.id, key, params.uploadId);
-      return app.store.signPart(row.key, params.uploadId, n.data, { expiresInSeconds: ttl });
+      return app.store.signPart(row.key, params.uploadId, n.data, {
+        size: partLength(row, n.data),
+        expiresInSeconds: ttl,
+      });
     },
   );
 

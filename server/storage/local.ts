@@ -82,7 +82,7 @@ export class LocalStore implements ObjectStore {
 
   async signUpload(
     key: string,
-    options: { contentType?: string; size?: number; expiresInSeconds: number },
+    options: { contentType?: string; size: number; expiresInSeconds: number },
   ): Promise<UploadTarget> {
     const id = idFromKey(key);
     if (!id) throw new Error(`local uploads take uploads/{id} keys, not ${key}`);
@@ -163,11 +163,13 @@ export class LocalStore implements ObjectStore {
       if (!info) continue;
       const partNumber = Number(match[1]);
       const seen = latest.get(partNumber);
-      if (!seen || seen.mtimeMs < info.mtimeMs) {
+      const etag = `"${match[2]}"`;
+      // The same pick as keepLatestPart: the latest, then the greatest name.
+      if (!seen || seen.mtimeMs < info.mtimeMs || (seen.mtimeMs === info.mtimeMs && etag > seen.ETag)) {
         latest.set(partNumber, {
           PartNumber: partNumber,
           Size: info.size,
-          ETag: `"${match[2]}"`,
+          ETag: etag,
           mtimeMs: info.mtimeMs,
         });
       }
@@ -181,8 +183,9 @@ export class LocalStore implements ObjectStore {
     key: string,
     uploadId: string,
     partNumber: number,
-    options: { expiresInSeconds: number },
+    options: { size: number; expiresInSeconds: number },
   ): Promise<UploadTarget> {
+    // The size is not in the URL: the part endpoint works it out from the upload's row and caps at it.
     await this.openMultipart(key, uploadId);
     const id = idFromKey(key)!;
     const expires = Math.floor(this.now() / 1000) + options.expiresInSeconds;
@@ -205,7 +208,24 @@ export class LocalStore implements ObjectStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new HttpError(404, 'Upload not found');
       throw err;
     }
+    await this.keepLatestPart(dir, partNumber);
     return { PartNumber: partNumber, Size: size, ETag: `"${md5}"` };
+  }
+
+  /**
+   * One file per part number: the same part sent twice at once could leave both (each removed the older
+   * ones before its own was there). The latest stays (mtime, then name: every caller picks the same one),
+   * as listParts reports; the other copies go, so parts never hold more than their share of the size.
+   */
+  private async keepLatestPart(dir: string, partNumber: number): Promise<void> {
+    const copies: { name: string; mtimeMs: number }[] = [];
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      if (PART_FILE_RE.exec(name)?.[1] !== String(partNumber)) continue;
+      const info = await stat(path.join(dir, name)).catch(() => null);
+      if (info) copies.push({ name, mtimeMs: info.mtimeMs });
+    }
+    copies.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? 1 : -1));
+    for (const older of copies.slice(1)) await rm(path.join(dir, older.name), { force: true });
   }
 
   async completeMultipart(

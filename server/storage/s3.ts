@@ -63,18 +63,18 @@ export class S3Store implements ObjectStore {
 
   async signUpload(
     key: string,
-    options: { contentType?: string; size?: number; expiresInSeconds: number },
+    options: { contentType?: string; size: number; expiresInSeconds: number },
   ): Promise<UploadTarget> {
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: stagingKey(key),
       ...(options.contentType && { ContentType: options.contentType }),
-      ...(options.size !== undefined && { ContentLength: options.size }),
+      ContentLength: options.size,
     });
-    // Signed headers the client must send exactly: a different type or length is refused by the store.
-    const signed = new Set<string>();
+    // Signed headers the client must send exactly: a different type or length is refused by the store, so
+    // the URL takes the declared size and no more (unsigned, a presigned PUT takes up to 5 GB).
+    const signed = new Set<string>(['content-length']);
     if (options.contentType) signed.add('content-type');
-    if (options.size !== undefined) signed.add('content-length');
     const url = await getSignedUrl(this.client, command, {
       expiresIn: options.expiresInSeconds,
       signableHeaders: signed,
@@ -236,12 +236,19 @@ export class S3Store implements ObjectStore {
     key: string,
     uploadId: string,
     partNumber: number,
-    options: { expiresInSeconds: number },
+    options: { size: number; expiresInSeconds: number },
   ): Promise<UploadTarget> {
+    // The part's length is signed: the store refuses a part of any other length.
     const url = await getSignedUrl(
       this.client,
-      new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
-      { expiresIn: options.expiresInSeconds },
+      new UploadPartCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId,
+        PartNumber: partNumber,
+        ContentLength: options.size,
+      }),
+      { expiresIn: options.expiresInSeconds, signableHeaders: new Set(['content-length']) },
     );
     return { url };
   }

@@ -1,7 +1,8 @@
 // Both object stores behind one interface: put/head/read (ranges)/delete, signed single PUTs, multipart with
 // a part sent again, list, complete and abort. The s3 store runs against s3rver on loopback, which checks
-// SigV4 signatures.
+// SigV4 signatures: with the Content-Length signed, a body of any other length (or none announced) fails.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -25,6 +26,20 @@ async function putTo(store: ObjectStore, url: string, body: Buffer, headers: Rec
   const res = await fetch(url, { method: 'PUT', body: new Uint8Array(body), headers });
   await res.text();
   return { status: res.status, etag: res.headers.get('etag') ?? '' };
+}
+
+/** PUTs `body` in two chunks with no Content-Length (Transfer-Encoding: chunked). */
+function putChunked(url: string, body: Buffer, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number }>((resolve, reject) => {
+    const req = http.request(url, { method: 'PUT', headers: { ...headers, 'transfer-encoding': 'chunked' } });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode! }));
+    });
+    req.write(body.subarray(0, 4));
+    req.end(body.subarray(4));
+  });
 }
 
 describe.each(['local', 's3'] as const)('%s store', (backend) => {
@@ -131,7 +146,9 @@ describe.each(['local', 's3'] as const)('%s store', (backend) => {
         (await putTo(store, target.url, Buffer.from('signed bytes!'), { 'content-type': 'text/plain' }))
           .status,
       ).toBe(403);
-      const expired = await store.signUpload(key, { expiresInSeconds: 1 });
+      // No length announced (chunked): the signed Content-Length is missing, so the signature fails too.
+      expect((await putChunked(target.url, body, { 'content-type': 'text/plain' })).status).toBe(403);
+      const expired = await store.signUpload(key, { size: body.length, expiresInSeconds: 1 });
       await new Promise((r) => setTimeout(r, 2100));
       expect((await putTo(store, expired.url, body)).status).toBe(403);
       expect(await store.head(stagingKey(key))).toBeNull();
@@ -149,7 +166,7 @@ describe.each(['local', 's3'] as const)('%s store', (backend) => {
       [2, Buffer.alloc(1000, 9)],
       [2, part2],
     ] as const) {
-      const target = await store.signPart(key, uploadId, n, { expiresInSeconds: 60 });
+      const target = await store.signPart(key, uploadId, n, { size: bytes.length, expiresInSeconds: 60 });
       if (store instanceof LocalStore) {
         expect(target.url).toMatch(
           new RegExp(`^/api/objects/put/[0-9a-f-]{36}/parts/${n}\\?expires=\\d+&sig=[0-9a-f]{64}$`),
@@ -178,6 +195,21 @@ describe.each(['local', 's3'] as const)('%s store', (backend) => {
     await store.delete(key);
   });
 
+  if (backend === 's3') {
+    it('a signed part takes exactly its signed length: longer, shorter or chunked is refused by the store', async () => {
+      const key = `uploads/${id()}`;
+      const uploadId = await store.createMultipart(key, {});
+      const target = await store.signPart(key, uploadId, 1, { size: 10, expiresInSeconds: 60 });
+      expect((await putTo(store, target.url, Buffer.alloc(11, 1))).status).toBe(403);
+      expect((await putTo(store, target.url, Buffer.alloc(9, 1))).status).toBe(403);
+      expect((await putChunked(target.url, Buffer.alloc(11, 1))).status).toBe(403);
+      expect(await store.listParts(key, uploadId)).toEqual([]);
+      expect((await putTo(store, target.url, Buffer.alloc(10, 1))).status).toBe(200);
+      expect((await store.listParts(key, uploadId)).map((p) => p.Size)).toEqual([10]);
+      await store.abortMultipart(key, uploadId);
+    });
+  }
+
   it('multipart: abort removes the parts; another key cannot use the upload id', async () => {
     const key = `uploads/${id()}`;
     const uploadId = await store.createMultipart(key, {});
@@ -185,7 +217,7 @@ describe.each(['local', 's3'] as const)('%s store', (backend) => {
       await store.putPart(key, uploadId, 1, Readable.from([Buffer.from('part')]));
       await expect(store.listParts(`uploads/${id()}`, uploadId)).rejects.toMatchObject({ statusCode: 404 });
     } else {
-      const target = await store.signPart(key, uploadId, 1, { expiresInSeconds: 60 });
+      const target = await store.signPart(key, uploadId, 1, { size: 4, expiresInSeconds: 60 });
       expect((await putTo(store, target.url, Buffer.from('part'))).status).toBe(200);
       await expect(store.listParts(`uploads/${id()}`, uploadId)).rejects.toMatchObject({ statusCode: 404 });
     }

@@ -29,10 +29,13 @@ export interface PartInfo {
 
 export interface ObjectStore {
   readonly kind: 'local' | 's3';
-  /** A single-use (local) or short-lived (s3) URL the client PUTs one object to. */
+  /**
+   * A single-use (local) or short-lived (s3) URL the client PUTs one object to; `size` bytes exactly (s3
+   * signs it as Content-Length; the local endpoint refuses more).
+   */
   signUpload(
     key: string,
-    options: { contentType?: string; size?: number; expiresInSeconds: number },
+    options: { contentType?: string; size: number; expiresInSeconds: number },
   ): Promise<UploadTarget>;
   /**
    * Makes what the client PUT to a `signUpload` URL the object at `key` and returns it (null when nothing was
@@ -52,11 +55,12 @@ export interface ObjectStore {
   // Multipart (spec 001 §7: create, list parts, sign part, complete, abort).
   createMultipart(key: string, options: { contentType?: string }): Promise<string>;
   listParts(key: string, uploadId: string): Promise<PartInfo[]>;
+  /** `size`: the part's exact length (s3 signs it as Content-Length; the local endpoint caps at it). */
   signPart(
     key: string,
     uploadId: string,
     partNumber: number,
-    options: { expiresInSeconds: number },
+    options: { size: number; expiresInSeconds: number },
   ): Promise<UploadTarget>;
   completeMultipart(
     key: string,

@@ -68,8 +68,6 @@ export interface UploadOptions {
   category?: UploadCategory;
   fileName?: string;
   contentType?: string;
-  /** Declare the size in POST /api/objects/upload (default true). */
-  declareSize?: boolean;
   /** Which finalise call turns the upload into an object path (default 'media'). */
   finalize?: 'media' | 'profile-image';
 }
@@ -140,7 +138,7 @@ export async function uploadAs(
   const { uploadURL } = await requestUploadUrl(app, agent, {
     ...(options.category && { category: options.category }),
     ...(options.fileName && { fileName: options.fileName }),
-    ...(options.declareSize !== false && { size: bytes.length }),
+    size: bytes.length,
     ...(options.contentType && { contentType }),
   });
   const put = await putBytes(app, agent, uploadURL, bytes, contentType);

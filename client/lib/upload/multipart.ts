@@ -2,7 +2,7 @@
 // the file), 6 at once, each part retried after 0, 1, 3 and 5 s; a session (key + uploadId) survives a
 // failure or a pause, and resuming lists the parts already stored and sends only the rest.
 
-import { UPLOAD, type UploadCategory } from '../../../common/media.ts';
+import { multipartPartSize, UPLOAD, type UploadCategory } from '../../../common/media.ts';
 import {
   type MultipartCreateBody,
   multipartCompleteResponse,
@@ -33,10 +33,11 @@ export interface MultipartOptions extends Pick<RetryOptions, 'wait' | 'delays'> 
   concurrency?: number;
 }
 
-/** The part size: at least 5 MB, and big enough that the file fits in 10,000 parts. */
-export function partSize(fileSize: number, minimum: number = UPLOAD.multipartChunkBytes): number {
-  return Math.max(minimum, Math.ceil(fileSize / UPLOAD.multipartMaxParts));
-}
+/**
+ * The part size: at least 5 MB, and big enough that the file fits in 10,000 parts. The server signs each
+ * part's length from the same rule (common/media.ts), so the default must not change here alone.
+ */
+export const partSize = multipartPartSize;
 
 const q = (session: MultipartSession) => `key=${encodeURIComponent(session.key)}`;
 const path = (session: MultipartSession, suffix = '') =>
