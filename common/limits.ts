@@ -28,7 +28,17 @@ export const FEED = {
 export const MESSAGING = {
   pageSize: 50,
   maxPageSize: 100,
+  /** The conversation list shows each last message cut to this many code points, "…" included (issue 23). */
+  previewChars: 140,
 } as const;
+
+/**
+ * Lists answered page by page (issue 23: join requests, blocked users, conversations): the body stays the
+ * spec's array, at most LIST_PAGE_SIZE items; when more remain the answer carries the next page's cursor in
+ * this header, to send back as `?cursor=`.
+ */
+export const LIST_PAGE_SIZE = 50;
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;

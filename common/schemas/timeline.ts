@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from '../limits.ts';
 import type { PLAN_LIMIT_MESSAGES } from '../plans.ts';
 import { ASSIGNABLE_ROLES, ROLES, TIMELINE_STATES } from '../roles.ts';
+import { listPageQuery } from './list-page.ts';
 import { optionalText, text } from './text.ts';
 
 const iso = z.iso.datetime({ offset: true });
@@ -66,7 +67,8 @@ export const respondToRequestBody = z
 
 export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
-export const joinRequestsQuery = z.object({ status: z.enum(JOIN_REQUEST_STATUSES).optional() });
+/** GET /api/timelines/{id}/join-requests?status=&cursor=: one page (common/schemas/list-page.ts). */
+export const joinRequestsQuery = listPageQuery.extend({ status: z.enum(JOIN_REQUEST_STATUSES).optional() });
 
 // ---- answers ----
 

@@ -1,5 +1,7 @@
 // Conversations and messages as the API shows them (spec 000 §3). An e-mail address reaches only the
 // person themself and the threadline's owner (DECISIONS §5); everyone else sees null.
+import { MESSAGING } from '../../common/limits.ts';
+import { previewText } from '../../common/preview.ts';
 import type { Conversation, ConversationUser, Message } from '../../common/schemas/conversation.ts';
 import { sendRefusal } from '../policies/conversation.ts';
 import type { ConversationRow, MessageRow } from '../queries/conversations.ts';
@@ -38,7 +40,11 @@ export function presentConversation(row: ConversationRow, me: string): Conversat
     // Deleted threadlines never reach the list (their conversations are not readable).
     timeline: { id: row.timelineId, name: row.timelineName, state: row.archivedAt ? 'archived' : 'active' },
     unreadCount: row.unreadCount,
-    lastMessage: row.lastMessage,
+    // A preview: the list shows one line of it; the thread has the whole message (issue 23).
+    lastMessage: row.lastMessage && {
+      ...row.lastMessage,
+      content: previewText(row.lastMessage.content, MESSAGING.previewChars),
+    },
     lastMessageAt: row.lastMessageAt,
     createdAt: row.createdAt,
     canSend: refusal === null,

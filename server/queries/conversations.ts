@@ -3,9 +3,11 @@
 // the list decorates every conversation row with its last message and unread count through lateral
 // subqueries that read messages_conversation_created_idx backwards from the newest message.
 import { type SQL, sql } from 'drizzle-orm';
+import { MESSAGING } from '../../common/limits.ts';
 import type { Role } from '../../common/roles.ts';
 import type { Db } from '../db/client.ts';
 import { preparedRows } from '../db/named.ts';
+import { LIST_FETCH, parseListCursor } from '../http/list-page.ts';
 import { type AuthorRow, authorJson, isoMicros, parseCursor } from './feed.ts';
 
 export interface ConversationRow {
@@ -68,21 +70,36 @@ const readableFrom = (me: string) => sql`conversations c
 const mine = (me: string) => sql`(c.initiator_id = ${me} or c.recipient_id = ${me})`;
 
 /**
- * GET /api/conversations: newest activity first (the last message, else the conversation's creation).
+ * GET /api/conversations, one page: newest activity first (the last message, else the conversation's
+ * creation), ties by id, after `cursor` (`activity,id` at full precision; http/list-page.ts). LIST_FETCH rows
+ * are picked first (materialized, so the LIMIT stays below the lateral subqueries) and only they are
+ * decorated with their last message and unread count: the cost per page stays flat however many
+ * conversations the caller has. The last message's content comes cut to one code point past the preview
+ * (the presenter cuts it on a grapheme boundary), never the whole 4,000 characters.
  * Prepared on PostgreSQL: planning this many joins took longer than running them (bench/messages.ts).
  */
-export function conversationListSql(me: string): SQL {
+export function conversationListSql(me: string, cursor?: string): SQL {
+  const after = parseListCursor(cursor);
   const activity = sql.raw('coalesce(c.last_message_at, c.created_at)');
+  const where = [mine(me)];
+  if (after) where.push(sql`(${activity}, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
   return sql`
-    select c.id, c.timeline_id as "timelineId", t.name as "timelineName",
-      ${isoMicros(sql.raw('t.archived_at'))} as "archivedAt",
-      t.allow_participant_messaging as "allowParticipantMessaging", t.owner_id as "ownerId",
+    with page as materialized (
+      select c.id, c.timeline_id, c.initiator_id, c.recipient_id, c.created_at, ${activity} as activity,
+        t.name as timeline_name, t.archived_at, t.allow_participant_messaging, t.owner_id, mm.role
+      from ${readableFrom(me)}
+      where ${sql.join(where, sql` and `)}
+      order by activity desc, c.id desc limit ${LIST_FETCH})
+    select c.id, c.timeline_id as "timelineId", c.timeline_name as "timelineName",
+      ${isoMicros(sql.raw('c.archived_at'))} as "archivedAt",
+      c.allow_participant_messaging as "allowParticipantMessaging", c.owner_id as "ownerId",
       ${authorJson('iu')} as initiator, ${authorJson('ru')} as recipient,
-      mm.role as "callerRole", om.role as "otherRole", un.n as "unreadCount",
-      case when lm.created_at is null then null else json_build_object('content', lm.content,
+      c.role as "callerRole", om.role as "otherRole", un.n as "unreadCount",
+      case when lm.created_at is null then null else json_build_object(
+        'content', left(lm.content, ${MESSAGING.previewChars + 1}::int),
         'createdAt', ${isoMicros(sql.raw('lm.created_at'))}, 'senderId', lm.sender_id) end as "lastMessage",
-      ${isoMicros(activity)} as "lastMessageAt", ${isoMicros(sql.raw('c.created_at'))} as "createdAt"
-    from ${readableFrom(me)}
+      ${isoMicros(sql.raw('c.activity'))} as "lastMessageAt", ${isoMicros(sql.raw('c.created_at'))} as "createdAt"
+    from page c
     join users iu on iu.id = c.initiator_id
     join users ru on ru.id = c.recipient_id
     left join timeline_members om on om.timeline_id = c.timeline_id
@@ -95,12 +112,12 @@ export function conversationListSql(me: string): SQL {
       where m.conversation_id = c.id and m.deleted_at is null
       order by m.created_at desc limit 1) lm on true
     cross join lateral (select ${unreadIn(me)} as n) un
-    where ${mine(me)}
-    order by ${activity} desc, c.id desc`;
+    order by c.activity desc, c.id desc`;
 }
 
-export function conversationList(db: Db, me: string): Promise<ConversationRow[]> {
-  return preparedRows<ConversationRow>(db, 'conversation_list', conversationListSql(me));
+/** One page of the list plus one row (whether more follow); `lastMessageAt` is the page's cursor time. */
+export function conversationList(db: Db, me: string, cursor?: string): Promise<ConversationRow[]> {
+  return preparedRows<ConversationRow>(db, 'conversation_list', conversationListSql(me, cursor));
 }
 
 /** GET /api/conversations/unread-count: every readable conversation's unread messages together. */

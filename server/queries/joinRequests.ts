@@ -1,21 +1,37 @@
 // Join requests: the owner's and moderators' panel, the requester's own list, and the pending summary.
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { JoinRequestStatus } from '../../common/schemas/timeline.ts';
 import type { Db } from '../db/client.ts';
 import { timelineJoinRequests, timelineMembers, timelines, users } from '../db/schema/index.ts';
+import { LIST_FETCH, parseListCursor } from '../http/list-page.ts';
+import { isoMicros } from './feed.ts';
 
-export async function listJoinRequests(db: Db, timelineId: string, status: JoinRequestStatus | undefined) {
+/**
+ * One page of a threadline's requests, newest first (ties by id), after `cursor`; LIST_FETCH rows so the
+ * caller knows whether another page follows. `cursorAt` is createdAt at full precision, for the cursor.
+ * timeline_join_requests_timeline_created_idx serves both the plain and the status-filtered list.
+ */
+export async function listJoinRequests(
+  db: Db,
+  timelineId: string,
+  status: JoinRequestStatus | undefined,
+  cursor: string | undefined,
+) {
+  const after = parseListCursor(cursor);
+  const t = timelineJoinRequests;
   return db
-    .select({ request: timelineJoinRequests, user: users })
-    .from(timelineJoinRequests)
-    .innerJoin(users, eq(users.id, timelineJoinRequests.userId))
+    .select({ request: t, user: users, cursorAt: sql<string>`${isoMicros(sql`${t.createdAt}`)}` })
+    .from(t)
+    .innerJoin(users, eq(users.id, t.userId))
     .where(
       and(
-        eq(timelineJoinRequests.timelineId, timelineId),
-        status ? eq(timelineJoinRequests.status, status) : undefined,
+        eq(t.timelineId, timelineId),
+        status ? eq(t.status, status) : undefined,
+        after ? sql`(${t.createdAt}, ${t.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
       ),
     )
-    .orderBy(desc(timelineJoinRequests.createdAt));
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(LIST_FETCH);
 }
 
 export async function listMyJoinRequests(db: Db, userId: string) {

@@ -3,6 +3,8 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { ROLE_RANK } from '../../common/roles.ts';
 import type { Db } from '../db/client.ts';
 import { timelineBlockedUsers, timelineMembers, users } from '../db/schema/index.ts';
+import { LIST_FETCH, parseListCursor } from '../http/list-page.ts';
+import { isoMicros } from './feed.ts';
 
 /** Owner first, then moderators, participants, viewers; earliest joiners first within a role. */
 export async function listMembers(db: Db, timelineId: string) {
@@ -19,13 +21,22 @@ export async function listMembers(db: Db, timelineId: string) {
     .orderBy(rank, asc(timelineMembers.joinedAt));
 }
 
-export async function listBlocked(db: Db, timelineId: string) {
+/** One page of the blocked list, most recent first (ties by id), after `cursor` (as listJoinRequests). */
+export async function listBlocked(db: Db, timelineId: string, cursor: string | undefined) {
+  const after = parseListCursor(cursor);
+  const b = timelineBlockedUsers;
   return db
-    .select({ blocked: timelineBlockedUsers, user: users })
-    .from(timelineBlockedUsers)
-    .innerJoin(users, eq(users.id, timelineBlockedUsers.userId))
-    .where(eq(timelineBlockedUsers.timelineId, timelineId))
-    .orderBy(desc(timelineBlockedUsers.blockedAt));
+    .select({ blocked: b, user: users, cursorAt: sql<string>`${isoMicros(sql`${b.blockedAt}`)}` })
+    .from(b)
+    .innerJoin(users, eq(users.id, b.userId))
+    .where(
+      and(
+        eq(b.timelineId, timelineId),
+        after ? sql`(${b.blockedAt}, ${b.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(b.blockedAt), desc(b.id))
+    .limit(LIST_FETCH);
 }
 
 /** Every member but the owner: those whom archiving unsubscribed. */

@@ -14,7 +14,9 @@ import {
   sendMessageBody,
   unreadMessagesCount,
 } from '../../common/schemas/conversation.ts';
+import { type ListPageQuery, listPageQuery } from '../../common/schemas/list-page.ts';
 import { markConversationRead, sendMessage, startConversation } from '../commands/conversations.ts';
+import { sendNextCursor, takePage } from '../http/list-page.ts';
 import { loadConversation } from '../policies/conversation.ts';
 import { presentConversation, presentMessage } from '../presenters/conversation.ts';
 import {
@@ -46,11 +48,20 @@ export async function conversationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/conversations', { schema: { response: { 200: conversationList } } }, async (request) => {
-    const me = request.user!.id;
-    const rows = await listConversations(db, me);
-    return rows.map((row) => presentConversation(row, me));
-  });
+  app.get(
+    '/api/conversations',
+    { schema: { querystring: listPageQuery, response: { 200: conversationList } } },
+    async (request, reply) => {
+      const me = request.user!.id;
+      const { cursor } = request.query as ListPageQuery;
+      const page = takePage(await listConversations(db, me, cursor), (row) => ({
+        at: row.lastMessageAt,
+        id: row.id,
+      }));
+      sendNextCursor(reply, page.nextCursor);
+      return page.items.map((row) => presentConversation(row, me));
+    },
+  );
 
   app.get(
     '/api/conversations/unread-count',

@@ -22,6 +22,7 @@ import {
 } from '../commands/respondToJoinRequest.ts';
 import { users } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
+import { sendNextCursor, takePage } from '../http/list-page.ts';
 import type { LimitRule } from '../http/limiter.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { presentJoinRequest, presentMyJoinRequest } from '../presenters/member.ts';
@@ -110,12 +111,16 @@ export async function joinRequestRoutes(app: FastifyInstance) {
   app.get(
     '/api/timelines/:id/join-requests',
     { schema: { params: timelineParams, querystring: joinRequestsQuery, response: { 200: joinRequests } } },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params as TimelineParams;
-      const { status } = request.query as z.output<typeof joinRequestsQuery>;
+      const { status, cursor } = request.query as z.output<typeof joinRequestsQuery>;
       const { member } = await timelineFor(db, id, request.user!.id, 'listJoinRequests');
-      const rows = await listJoinRequests(db, id, status);
-      return rows.map((r) => presentJoinRequest(r.request, r.user, member.role === 'owner'));
+      const page = takePage(await listJoinRequests(db, id, status, cursor), (r) => ({
+        at: r.cursorAt,
+        id: r.request.id,
+      }));
+      sendNextCursor(reply, page.nextCursor);
+      return page.items.map((r) => presentJoinRequest(r.request, r.user, member.role === 'owner'));
     },
   );
 

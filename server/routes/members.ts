@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { type ListPageQuery, listPageQuery } from '../../common/schemas/list-page.ts';
 import {
   blockedUsers,
   memberSchema,
@@ -12,6 +13,7 @@ import {
 } from '../../common/schemas/timeline.ts';
 import { changeRole, leaveTimeline, removeAndBlock, unblock } from '../commands/membership.ts';
 import { users } from '../db/schema/index.ts';
+import { sendNextCursor, takePage } from '../http/list-page.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { presentBlocked, presentMember } from '../presenters/member.ts';
 import { listBlocked } from '../queries/members.ts';
@@ -95,12 +97,14 @@ export async function memberRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/timelines/:id/blocked-users',
-    { schema: { params: timelineParams, response: { 200: blockedUsers } } },
-    async (request) => {
+    { schema: { params: timelineParams, querystring: listPageQuery, response: { 200: blockedUsers } } },
+    async (request, reply) => {
       const { id } = request.params as TimelineParams;
+      const { cursor } = request.query as ListPageQuery;
       await timelineFor(db, id, request.user!.id, 'viewBlocked');
-      const rows = await listBlocked(db, id);
-      return rows.map((r) => presentBlocked(r.blocked, r.user));
+      const page = takePage(await listBlocked(db, id, cursor), (r) => ({ at: r.cursorAt, id: r.blocked.id }));
+      sendNextCursor(reply, page.nextCursor);
+      return page.items.map((r) => presentBlocked(r.blocked, r.user));
     },
   );
 
