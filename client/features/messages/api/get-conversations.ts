@@ -1,26 +1,23 @@
-// GET /api/conversations, polled every 30 s (spec 000 §7, §9); the modal reads it only while open.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+// GET /api/conversations?cursor=, polled every 30 s (spec 000 §7, §9); the modal reads it only while open.
+// 50 a page, newest activity first, the next page named by X-Next-Cursor (issue 23; client/lib/list-pages.ts);
+// each poll reloads the pages loaded so far, so unread badges and order stay current on all of them.
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { UI_TIMING } from '../../../../common/limits.ts';
 import type { Conversation } from '../../../../common/schemas/conversation.ts';
 import { conversationKeys } from '../../../lib/conversation-keys.ts';
-import { apiRequest } from '../../../lib/queryClient.ts';
+import { listPagesOptions } from '../../../lib/list-pages.ts';
 
-export async function getConversations(): Promise<Conversation[]> {
-  const res = await apiRequest('GET', conversationKeys.list[0]);
-  return (await res.json()) as Conversation[];
-}
+export const conversationsQueryOptions = () => ({
+  ...listPagesOptions(conversationKeys.list, conversationKeys.list[0], (c: Conversation) => c.id),
+  refetchInterval: UI_TIMING.conversationsRefetchMs,
+  // Data never goes stale in this app, so a screen that opens (the modal, the page) asks once itself
+  // instead of showing whatever was cached when it last closed.
+  refetchOnMount: 'always' as const,
+});
 
-export const conversationsQueryOptions = () =>
-  queryOptions({
-    queryKey: conversationKeys.list,
-    queryFn: getConversations,
-    refetchInterval: UI_TIMING.conversationsRefetchMs,
-    // Data never goes stale in this app, so a screen that opens (the modal, the page) asks once itself
-    // instead of showing whatever was cached when it last closed.
-    refetchOnMount: 'always',
-  });
-
-/** The list; `enabled: false` stops both the fetch and the polling (the modal while closed). */
+/** The list (`data`: every page loaded so far); `enabled: false` stops the fetch and the polling. */
 export function useConversations({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...conversationsQueryOptions(), enabled });
+  return useInfiniteQuery({ ...conversationsQueryOptions(), enabled });
 }
+
+export type ConversationsQuery = ReturnType<typeof useConversations>;

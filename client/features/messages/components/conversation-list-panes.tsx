@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth.ts';
 import { handleUnauthorized, isUnauthorizedError } from '../../../lib/authUtils.ts';
 import { toast } from '../../../lib/use-toast.ts';
 import { cn } from '../../../lib/utils.ts';
-import { useConversations } from '../api/get-conversations.ts';
+import { type ConversationsQuery, useConversations } from '../api/get-conversations.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { ConversationThread } from './conversation-thread.tsx';
 
@@ -158,23 +158,26 @@ function NoSelection({ text }: { text: string }) {
 /**
  * Calls `onGone` when the selected conversation is not in the list any more (they left the threadline, were
  * blocked, it was deleted). An id never seen in the list (just created, or named by a link) gets one fresh
- * fetch first, since the cached list may predate it.
+ * fetch first, since the cached list may predate it. The list comes 50 at a time (issue 23): an id not in
+ * the pages loaded so far is looked for in the next ones before it counts as gone.
  */
-function useSelectionGone(
-  query: ReturnType<typeof useConversations>,
-  selectedId: string | null,
-  onGone: () => void,
-) {
+function useSelectionGone(query: ConversationsQuery, selectedId: string | null, onGone: () => void) {
   const seen = React.useRef<string | null>(null);
   const refetched = React.useRef<{ id: string; at: number } | null>(null);
   const goneRef = React.useRef(onGone);
   goneRef.current = onGone;
   const { data, dataUpdatedAt, isSuccess, isFetching, refetch } = query;
+  const { hasNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   React.useEffect(() => {
     if (!selectedId || !isSuccess || isFetching) return;
     if (data.some((c) => c.id === selectedId)) {
       seen.current = selectedId;
+      return;
+    }
+    // Not after a failed page though: that would ask again at once, forever.
+    if (hasNextPage && !isFetchNextPageError) {
+      void fetchNextPage();
       return;
     }
     const asked = refetched.current?.id === selectedId ? refetched.current : null;
@@ -190,5 +193,15 @@ function useSelectionGone(
     seen.current = null;
     refetched.current = null;
     goneRef.current();
-  }, [selectedId, data, dataUpdatedAt, isSuccess, isFetching, refetch]);
+  }, [
+    selectedId,
+    data,
+    dataUpdatedAt,
+    isSuccess,
+    isFetching,
+    refetch,
+    hasNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  ]);
 }

@@ -1,9 +1,11 @@
 // The conversation list of the Messages page and the modal, with its loading, error and empty states
 // (spec 000 §2).
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Loader2, MessagesSquare } from 'lucide-react';
-import type { Conversation } from '../../../../common/schemas/conversation.ts';
+import * as React from 'react';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { listFailed } from '../../../lib/list-pages.ts';
+import type { ConversationsQuery } from '../api/get-conversations.ts';
 import { ConversationListItem } from './conversation-list-item.tsx';
 
 export function ConversationList({
@@ -12,11 +14,13 @@ export function ConversationList({
   selectedId,
   onSelect,
 }: {
-  query: UseQueryResult<Conversation[]>;
+  /** Every page loaded so far, as one list (features/messages/api/get-conversations.ts). */
+  query: ConversationsQuery;
   meId: string | undefined;
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
+  const list = React.useRef<HTMLUListElement>(null);
   if (query.isPending) {
     return (
       <div className="flex flex-1 items-center justify-center gap-2 p-6 text-muted-foreground" role="status">
@@ -25,7 +29,7 @@ export function ConversationList({
       </div>
     );
   }
-  if (query.isError) {
+  if (listFailed(query) || !query.data) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
         <p role="alert">Could not load your conversations.</p>
@@ -45,17 +49,27 @@ export function ConversationList({
     );
   }
   return (
-    <ul aria-label="Conversations" data-testid="conversation-list" className="divide-y divide-border">
-      {query.data.map((conversation) => (
-        <li key={conversation.id}>
-          <ConversationListItem
-            conversation={conversation}
-            meId={meId}
-            selected={conversation.id === selectedId}
-            onSelect={onSelect}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul
+        ref={list}
+        aria-label="Conversations"
+        data-testid="conversation-list"
+        className="divide-y divide-border"
+      >
+        {query.data.map((conversation) => (
+          <li key={conversation.id}>
+            <ConversationListItem
+              conversation={conversation}
+              meId={meId}
+              selected={conversation.id === selectedId}
+              onSelect={onSelect}
+            />
+          </li>
+        ))}
+      </ul>
+      <LoadMoreButton query={query} listRef={list}>
+        Load more conversations
+      </LoadMoreButton>
+    </>
   );
 }

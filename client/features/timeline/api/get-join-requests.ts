@@ -1,19 +1,18 @@
-// GET /api/timelines/{id}/join-requests?status= (owner and moderators; spec 001 §7).
-import { useQuery } from '@tanstack/react-query';
+// GET /api/timelines/{id}/join-requests?status=&cursor= (owner and moderators; spec 001 §7): 50 a page,
+// newest first, the next page named by X-Next-Cursor (issue 23; client/lib/list-pages.ts).
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { JoinRequest, JoinRequestStatus } from '../../../../common/schemas/timeline.ts';
-import { apiRequest } from '../../../lib/queryClient.ts';
+import { listPagesOptions } from '../../../lib/list-pages.ts';
 import { joinRequestsUrl, timelineKeys } from '../../../lib/timeline-keys.ts';
 
-export async function getJoinRequests(id: string, status?: JoinRequestStatus): Promise<JoinRequest[]> {
-  const res = await apiRequest('GET', joinRequestsUrl(id, status));
-  return (await res.json()) as JoinRequest[];
-}
-
-/** `status` undefined lists every request. */
+/** `status` undefined lists every request; `data` is every page loaded so far, as one list. */
 export function useJoinRequests(id: string, status: JoinRequestStatus | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: timelineKeys.joinRequests(id, status),
-    queryFn: () => getJoinRequests(id, status),
+  return useInfiniteQuery({
+    ...listPagesOptions(
+      timelineKeys.joinRequests(id, status),
+      joinRequestsUrl(id, status),
+      (r: JoinRequest) => r.id,
+    ),
     enabled,
   });
 }

@@ -1,7 +1,9 @@
 // The moderation panel for join requests (spec 001 §2 Join Requests panel): owners and moderators only.
 import { Inbox } from 'lucide-react';
 import * as React from 'react';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { listFailed } from '../../../lib/list-pages.ts';
 import { useJoinRequests } from '../api/get-join-requests.ts';
 import { useBulkRespond } from '../hooks/use-bulk-respond.ts';
 import type { BulkAction } from '../lib/bulk-outcome.ts';
@@ -35,6 +37,7 @@ function JoinRequestsPanelBody({ timelineId }: { timelineId: string }) {
   const [bulkMessage, setBulkMessage] = React.useState('');
   const [target, setTarget] = React.useState<RespondTarget | null>(null);
   const query = useJoinRequests(timelineId, statusParam(status), true);
+  const list = React.useRef<HTMLUListElement>(null);
   const bulk = useBulkRespond(timelineId);
 
   const requests = query.data ?? [];
@@ -98,12 +101,12 @@ function JoinRequestsPanelBody({ timelineId }: { timelineId: string }) {
 
       {query.isPending ? (
         <ListLoading>Loading join requests...</ListLoading>
-      ) : query.isError ? (
+      ) : listFailed(query) ? (
         <ListLoadError onRetry={() => void query.refetch()}>Could not load join requests.</ListLoadError>
       ) : requests.length === 0 ? (
         <ListEmpty icon={Inbox}>{emptyRequestsText(status)}</ListEmpty>
       ) : (
-        <ul className="grid gap-3" aria-label={`${statusLabel(status)} join requests`}>
+        <ul ref={list} className="grid gap-3" aria-label={`${statusLabel(status)} join requests`}>
           {requests.map((request) => (
             <JoinRequestCard
               key={request.id}
@@ -118,6 +121,12 @@ function JoinRequestsPanelBody({ timelineId }: { timelineId: string }) {
             />
           ))}
         </ul>
+      )}
+      {/* The bulk bar selects among the loaded requests; older ones come 50 at a time (issue 23). */}
+      {requests.length > 0 && (
+        <LoadMoreButton query={query} listRef={list}>
+          Load more requests
+        </LoadMoreButton>
       )}
 
       <RespondRequestDialog timelineId={timelineId} target={target} onClose={() => setTarget(null)} />
