@@ -164,7 +164,10 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/objects/upload',
-    { schema: { body: uploadRequestBody, response: { 200: uploadResponse } } },
+    {
+      config: { writeLimit: 'upload' },
+      schema: { body: uploadRequestBody, response: { 200: uploadResponse } },
+    },
     async (request) => {
       const user = request.user!;
       const body = (request.body ?? {}) as UploadRequestBody;
@@ -190,7 +193,10 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   app.put(
     '/api/profile-image',
-    { schema: { body: finalizeProfileImageBody, response: { 200: objectPathResponse } } },
+    {
+      config: { writeLimit: 'profile' },
+      schema: { body: finalizeProfileImageBody, response: { 200: objectPathResponse } },
+    },
     async (request) => {
       const { profileImageURL } = request.body as z.output<typeof finalizeProfileImageBody>;
       return finalizeUpload(app, request.user!, profileImageURL, 'avatar');
@@ -287,7 +293,10 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/s3/multipart',
-    { schema: { body: multipartCreateBody, response: { 200: multipartCreateResponse } } },
+    {
+      config: { writeLimit: 'upload' },
+      schema: { body: multipartCreateBody, response: { 200: multipartCreateResponse } },
+    },
     async (request) => {
       const user = request.user!;
       const body = request.body as MultipartCreate;
