@@ -36,6 +36,7 @@ export async function conversationRoutes(app: FastifyInstance) {
   app.post(
     '/api/conversations',
     {
+      config: { writeLimit: 'conversation' },
       schema: {
         body: createConversationBody,
         response: { 200: conversationCreated, 201: conversationCreated },
@@ -85,7 +86,10 @@ export async function conversationRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/conversations/:id/messages',
-    { schema: { params: conversationParams, body: sendMessageBody, response: { 201: messageSchema } } },
+    {
+      config: { writeLimit: 'message' },
+      schema: { params: conversationParams, body: sendMessageBody, response: { 201: messageSchema } },
+    },
     async (request, reply) => {
       const { id } = request.params as ConversationParams;
       const { content } = request.body as z.output<typeof sendMessageBody>;

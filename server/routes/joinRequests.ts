@@ -70,7 +70,10 @@ export async function joinRequestRoutes(app: FastifyInstance) {
   const { db, config, limiter } = app;
   app.post(
     '/api/timelines/join',
-    { schema: { body: joinTimelineBody, response: { 200: joinResponse } } },
+    {
+      config: { writeLimit: 'joinRequest' },
+      schema: { body: joinTimelineBody, response: { 200: joinResponse } },
+    },
     async (request) => {
       const me = request.user!.id;
       // Counted before the lookup, so parallel guesses cannot all be evaluated; a known code gives it back.
