@@ -108,6 +108,8 @@ function onError(this: WebSocket, err: Error) {
 export class Hub {
   readonly sockets = new Set<RealtimeSocket>();
   private readonly byId = new Map<string, RealtimeSocket>();
+  /** Sockets the registry failed to count (a database error): counted again at the next check. */
+  private readonly uncounted = new Set<RealtimeSocket>();
   private readonly byUser = new Map<string, Set<RealtimeSocket>>();
   private readonly byTimeline = new Map<string, Set<RealtimeSocket>>();
   /**
@@ -134,6 +136,7 @@ export class Hub {
   start() {
     const ping = setInterval(() => this.sweep(), this.opts.pingIntervalMs ?? REALTIME.pingIntervalMs);
     const check = setInterval(() => {
+      this.recount();
       this.checkSessions().catch((err) => this.log.warn({ err }, 'socket session check failed'));
       this.checkAccess().catch((err) => this.log.warn({ err }, 'socket access check failed'));
     }, this.opts.sessionCheckMs ?? REALTIME.sessionCheckMs);
@@ -170,9 +173,16 @@ export class Hub {
         await this.opts.publish({ kind: 'sockets', userId: socket.userId, close });
       }
     } catch (err) {
-      // The socket stays: a database hiccup must not cut people off; the cap applies again at the next one.
+      // The socket stays: a database hiccup must not cut people off; it is counted again at the next check.
       this.log.warn({ err }, 'socket registry: could not count the socket');
+      if (this.byId.get(socket.id) === socket) this.uncounted.add(socket);
     }
+  }
+
+  /** Counts the sockets whose counting failed (every session check; tests). */
+  recount() {
+    for (const socket of this.uncounted) socket.admitted = this.admit(socket);
+    this.uncounted.clear();
   }
 
   /** This instance's open sockets as the registry knows them. */
@@ -184,6 +194,7 @@ export class Hub {
     this.sockets.delete(socket);
     if (this.byId.get(socket.id) === socket) {
       this.byId.delete(socket.id);
+      this.uncounted.delete(socket);
       socket.admitted
         .then(() => this.opts.registry.release(socket))
         .catch((err) => this.log.warn({ err }, 'socket registry: could not forget a closed socket'));

@@ -1,5 +1,6 @@
-// Real-time: the /ws socket, the hub that tracks sockets and subscriptions, and the event bus between
-// instances. Routes publish with `app.realtime.publish(event)` after their transaction commits.
+// Real-time: the /ws socket, the hub that tracks sockets and subscriptions, the registry that caps each
+// user's sockets (DECISIONS §3), and the event bus between instances. Routes publish with
+// `app.realtime.publish(event)` after their transaction commits.
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import websocket from '@fastify/websocket';

@@ -5,9 +5,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE_CODES, REALTIME } from '../../common/realtime.ts';
 import { SessionStore } from '../auth/sessions.ts';
 import { type Database, openPostgres } from '../db/client.ts';
+import { realtimeSockets } from '../db/schema/index.ts';
 import { createEmptyDatabase } from '../test/db.ts';
 import { addMember, buildThreadline, buildUser } from '../test/factories.ts';
 import { type RunningServer, startServer, stopServer } from '../test/server-process.ts';
@@ -191,5 +194,91 @@ describe('two app processes on one PostgreSQL', () => {
     await socket.authenticate(ada.user.id);
     expect((await call(b, ada.cookie, 'POST', '/api/auth/logout')).status).toBe(200);
     expect((await socket.waitClose(5000)).code).toBe(4001);
+  });
+
+  describe(`at most ${REALTIME.maxSocketsPerUser} sockets per user, across both`, () => {
+    const cap = REALTIME.maxSocketsPerUser;
+    const rowsOf = async (userId: string) =>
+      (await database.db.select().from(realtimeSockets).where(eq(realtimeSockets.userId, userId))).length;
+    const replaced = { code: CLOSE_CODES.replaced, reason: 'Too many connections' };
+
+    /** Every socket still open gets a post made after all were counted, and none closes before it. */
+    async function stillReceiving(owner: Awaited<ReturnType<typeof user>>, live: TestSocket[]) {
+      const timeline = await buildThreadline(database.db, owner.user, { name: 'Tabs' });
+      for (const socket of live) {
+        await socket.authenticate(owner.user.id);
+        await socket.subscribe(timeline.id);
+      }
+      const posted = await call(b, owner.cookie, 'POST', '/api/posts', {
+        timelineId: timeline.id,
+        content: 'All',
+      });
+      expect(posted.status).toBe(201);
+      for (const socket of live) {
+        const seen = await socket.next('new_post', { timeoutMs: 5000 });
+        expect(seen.data.postId).toBe(posted.body.id);
+        expect(socket.closeInfo).toBeUndefined();
+      }
+    }
+
+    it('opened on A, then on B: the oldest on A close with 4008 (told through the bus)', {
+      timeout: 30_000,
+    }, async () => {
+      const ada = await user('Ada');
+      const all: TestSocket[] = [];
+      for (let i = 0; i < cap + 2; i++) {
+        const socket = await openSocket(i < 2 ? a.base : b.base, ada.cookie);
+        sockets.push(socket);
+        all.push(socket);
+      }
+      const [first, second, ...newest] = all;
+      expect(await first!.waitClose(5000)).toEqual(replaced);
+      expect(await second!.waitClose(5000)).toEqual(replaced);
+      // Both evictions done (each close is one row taken out), all 12 counted: nothing more is coming.
+      await expect.poll(() => rowsOf(ada.user.id), { timeout: 5000 }).toBe(cap);
+      await stillReceiving(ada, newest);
+    });
+
+    it('opened at once on both: exactly the cap stays open', { timeout: 30_000 }, async () => {
+      for (let round = 0; round < 3; round++) {
+        const ada = await user(`Ada ${round}`);
+        const all = await Promise.all(
+          Array.from({ length: cap + 4 }, (_, i) => openSocket(i % 2 ? a.base : b.base, ada.cookie)),
+        );
+        sockets.push(...all);
+        await expect.poll(() => all.filter((s) => s.closeInfo).length, { timeout: 5000 }).toBe(4);
+        await expect.poll(() => rowsOf(ada.user.id), { timeout: 5000 }).toBe(cap);
+        for (const socket of all.filter((s) => s.closeInfo)) expect(socket.closeInfo).toEqual(replaced);
+        await stillReceiving(
+          ada,
+          all.filter((s) => !s.closeInfo),
+        );
+      }
+    });
+
+    it('a stopped instance forgets its sockets: they no longer count', { timeout: 30_000 }, async () => {
+      const ada = await user('Ada');
+      const c = await startInstance(scratch.url);
+      let stopped = false;
+      try {
+        const onC = await Promise.all(Array.from({ length: cap }, () => openSocket(c.base, ada.cookie)));
+        sockets.push(...onC);
+        await expect.poll(() => rowsOf(ada.user.id), { timeout: 5000 }).toBe(cap);
+        await stopInstance(c);
+        stopped = true;
+        expect(await rowsOf(ada.user.id)).toBe(0);
+        for (const socket of onC) expect((await socket.waitClose(5000)).code).toBe(CLOSE_CODES.goingAway);
+      } finally {
+        if (!stopped) await stopInstance(c);
+      }
+      const onA = [];
+      for (let i = 0; i < cap; i++) {
+        const socket = await openSocket(a.base, ada.cookie);
+        sockets.push(socket);
+        onA.push(socket);
+      }
+      await expect.poll(() => rowsOf(ada.user.id), { timeout: 5000 }).toBe(cap);
+      await stillReceiving(ada, onA);
+    });
   });
 });

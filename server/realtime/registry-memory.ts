@@ -1,29 +1,34 @@
-// The socket registry of the embedded database (one process): each user's open sockets in opening order.
+// The socket registry of the embedded database (one process): each user's open sockets and when they opened.
 import { REALTIME } from '../../common/realtime.ts';
 import type { RegisteredSocket, SocketRegistry } from './types.ts';
 
 export class MemoryRegistry implements SocketRegistry {
-  /** Sets keep insertion order: the first ids are the oldest sockets. */
-  private readonly byUser = new Map<string, Set<string>>();
+  /** Per user: socket id -> when it opened. */
+  private readonly byUser = new Map<string, Map<string, number>>();
 
   constructor(private readonly max: number = REALTIME.maxSocketsPerUser) {}
 
   async admit(socket: RegisteredSocket): Promise<string[]> {
-    let ids = this.byUser.get(socket.userId);
-    if (!ids) {
-      ids = new Set();
-      this.byUser.set(socket.userId, ids);
+    let opened = this.byUser.get(socket.userId);
+    if (!opened) {
+      opened = new Map();
+      this.byUser.set(socket.userId, opened);
     }
-    ids.add(socket.id);
-    const over = [...ids].slice(0, Math.max(0, ids.size - this.max));
-    for (const id of over) ids.delete(id);
+    opened.set(socket.id, socket.openedUs);
+    if (opened.size <= this.max) return [];
+    // The oldest go (one counted late, after a failure, keeps its place by age).
+    const over = [...opened]
+      .sort((x, y) => x[1] - y[1])
+      .slice(0, opened.size - this.max)
+      .map(([id]) => id);
+    for (const id of over) opened.delete(id);
     return over;
   }
 
   async release(socket: RegisteredSocket): Promise<void> {
-    const ids = this.byUser.get(socket.userId);
-    if (!ids?.delete(socket.id)) return;
-    if (ids.size === 0) this.byUser.delete(socket.userId);
+    const opened = this.byUser.get(socket.userId);
+    if (!opened?.delete(socket.id)) return;
+    if (opened.size === 0) this.byUser.delete(socket.userId);
   }
 
   async close(): Promise<void> {

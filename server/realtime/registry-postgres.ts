@@ -20,6 +20,8 @@ import type { RegisteredSocket, SocketRegistry } from './types.ts';
 const HEARTBEAT_MS = 30_000;
 /** Three missed heartbeats: the instance is taken for dead. */
 const STALE_MS = 90_000;
+/** How long shutting down waits to unregister. */
+const CLOSE_WAIT_MS = 1000;
 /** Rows per insert when an instance registers its sockets again. */
 const CHUNK = 500;
 
@@ -135,11 +137,17 @@ export class PostgresRegistry implements SocketRegistry {
     this.stopping = true;
     clearInterval(this.timer);
     this.timer = undefined;
-    try {
-      // Its sockets' rows go with it (on delete cascade).
-      await this.opts.db.delete(realtimeInstances).where(eq(realtimeInstances.id, this.instanceId));
-    } catch (err) {
-      this.opts.log.warn({ err }, 'socket registry: could not unregister this instance');
-    }
+    // Its sockets' rows go with it (on delete cascade). Shutting down does not wait on an unreachable
+    // database for this: the rows stop counting within `staleMs` anyway.
+    const unregistered = this.opts.db
+      .delete(realtimeInstances)
+      .where(eq(realtimeInstances.id, this.instanceId))
+      .catch((err) => this.opts.log.warn({ err }, 'socket registry: could not unregister this instance'));
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_WAIT_MS);
+    });
+    await Promise.race([unregistered, waited]);
+    clearTimeout(timer);
   }
 }

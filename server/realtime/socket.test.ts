@@ -229,6 +229,33 @@ describe(`at most ${REALTIME.maxSocketsPerUser} sockets per user`, () => {
     }
   });
 
+  it('a socket the registry failed to count is counted at the next check, and is then the oldest', async () => {
+    const ada = await signedInUser(t.app);
+    const { hub, registry } = t.app.realtimeHub;
+    const admit = registry.admit;
+    registry.admit = async () => {
+      registry.admit = admit;
+      throw new Error('database unreachable');
+    };
+    const sockets: TestSocket[] = [];
+    for (let i = 0; i < cap + 1; i++) {
+      const socket = await openSocket(t.app, ada.cookie);
+      open.push(socket);
+      sockets.push(socket);
+    }
+    await admitted();
+    // Ten counted: none past the cap yet (a close frame would come before the reply).
+    await sockets[0]!.expectNoneBeforeReply();
+    expect(sockets[0]!.closeInfo).toBeUndefined();
+    hub.recount();
+    expect((await sockets[0]!.waitClose()).code).toBe(CLOSE_CODES.replaced);
+    await admitted();
+    for (const socket of sockets.slice(1)) {
+      await socket.expectNoneBeforeReply();
+      expect(socket.closeInfo).toBeUndefined();
+    }
+  });
+
   it('a closed socket frees its place', async () => {
     const ada = await signedInUser(t.app);
     const sockets: TestSocket[] = [];
