@@ -31,7 +31,13 @@ let cookieA: string;
 const sockets: TestSocket[] = [];
 
 async function app(database: Database) {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
+  // Hundreds of posts by one user while the database goes away: the per-user write limit is raised.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    WRITE_LIMIT_FACTOR: '1000',
+  });
   const built = await buildApp({ config, database, sessionSecret: SECRET, logger: false });
   await built.ready();
   return built;

@@ -6,10 +6,32 @@ import { rateLimitCounters } from '../db/schema/index.ts';
 import type { AttemptStore, Counted } from './limiter.ts';
 
 export class PostgresAttemptStore implements AttemptStore {
-  constructor(private readonly db: Db) {}
+  /** One key, the usual case (every write limit): a prepared statement, planned once per connection. */
+  private readonly hitOne;
+
+  constructor(private readonly db: Db) {
+    const ended = sql`${rateLimitCounters.resetAt} <= ${sql.placeholder('now')}`;
+    this.hitOne = db
+      .insert(rateLimitCounters)
+      .values({ key: sql.placeholder('key'), count: 1, resetAt: sql.placeholder('resetAt') })
+      .onConflictDoUpdate({
+        target: rateLimitCounters.key,
+        set: {
+          count: sql`case when ${ended} then 1 else ${rateLimitCounters.count} + 1 end`,
+          resetAt: sql`case when ${ended} then excluded.reset_at else ${rateLimitCounters.resetAt} end`,
+        },
+      })
+      .returning({ count: rateLimitCounters.count, resetAt: rateLimitCounters.resetAt })
+      .prepare('rate_limit_hit_one');
+  }
 
   async hit(entries: { key: string; windowMs: number }[], now: number): Promise<Counted[]> {
     const at = new Date(now);
+    if (entries.length === 1) {
+      const [{ key, windowMs }] = entries as [{ key: string; windowMs: number }];
+      const [row] = await this.hitOne.execute({ key, now: at, resetAt: new Date(now + windowMs) });
+      return [{ count: row!.count, resetAt: row!.resetAt.getTime() }];
+    }
     // Sorted keys: two attempts sharing keys lock their rows in the same order, so they never deadlock.
     const sorted = [...entries].sort((a, b) => byteOrder(a.key, b.key));
     const ended = sql`${rateLimitCounters.resetAt} <= ${at}`;
