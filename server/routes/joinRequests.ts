@@ -22,8 +22,8 @@ import {
 } from '../commands/respondToJoinRequest.ts';
 import { users } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
-import { sendNextCursor, takePage } from '../http/list-page.ts';
 import type { LimitRule } from '../http/limiter.ts';
+import { sendNextCursor, takePage } from '../http/list-page.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { presentJoinRequest, presentMyJoinRequest } from '../presenters/member.ts';
 import {
