@@ -58,6 +58,16 @@ export const YEARLY_SAVING_PERCENT = 17;
 
 export const storageBytesFor = (plan: Plan): number => PLAN_LIMITS[plan].storageGB * 1024 ** 3;
 
+/** The features the paid plans add (DECISIONS §9); each plan's value is in PLAN_LIMITS. */
+export type PlanFeature = 'advancedSearch' | 'versionHistory' | 'customization';
+
+/** The server's words when a feature is not on the plan that decides it (403 with planUpgradeRequired). */
+export const PLAN_FEATURE_MESSAGES: Record<PlanFeature, string> = {
+  advancedSearch: 'Advanced search is part of Pro and Community',
+  versionHistory: 'Version history is part of Pro and Community',
+  customization: 'Customization is part of Pro and Community',
+};
+
 /** The server's words when a plan limit refuses (403, storage 413): the client tells the refusals apart by them. */
 export const PLAN_LIMIT_MESSAGES = {
   timelines: 'Timeline limit reached',
