@@ -219,10 +219,14 @@ export const comments = pgTable(
     parentId: uuid('parent_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Advanced search finds comments too (DECISIONS §9).
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, content)`),
   },
   (t) => [
     index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
     index('comments_timeline_created_idx').on(t.timelineId, t.createdAt, t.authorId),
+    // The searcher's threadlines' matches only (btree_gin), as posts_timeline_search_idx.
+    index('comments_timeline_search_idx').using('gin', t.timelineId, t.searchVector),
   ],
 );
 

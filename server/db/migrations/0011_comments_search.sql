@@ -1,0 +1,2 @@
+ALTER TABLE "comments" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, content)) STORED;--> statement-breakpoint
+CREATE INDEX "comments_timeline_search_idx" ON "comments" USING gin ("timeline_id","search_vector");
