@@ -282,7 +282,14 @@ export const timelineAnalytics = pgTable(
     metadata: jsonb('metadata'),
     createdAt: createdAt(),
   },
-  (t) => [index('timeline_analytics_timeline_idx').on(t.timelineId, t.createdAt)],
+  (t) => [
+    // Migration 0012 gives this index INCLUDE (action, user_id, metadata): insights read it index-only.
+    index('timeline_analytics_timeline_idx').on(t.timelineId, t.createdAt),
+    // One "viewed" row per member per UTC day: the insert is ON CONFLICT DO NOTHING, never a read first.
+    uniqueIndex('timeline_analytics_view_day_unique')
+      .on(t.timelineId, t.userId, sql`((${t.createdAt} at time zone 'UTC')::date)`)
+      .where(sql`${t.action} = 'timeline_viewed'`),
+  ],
 );
 
 export const timelineJoinRequests = pgTable(
