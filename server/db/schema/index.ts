@@ -180,6 +180,8 @@ export const posts = pgTable(
     media: jsonb('media').$type<MediaInfo[]>(),
     deletedAt: at('deleted_at'),
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the author last changed the text (null: never edited). */
+    editedAt: at('edited_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Full-text search over content and attachment names (DECISIONS §6).
@@ -217,6 +219,8 @@ export const comments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     parentId: uuid('parent_id'),
+    /** When the author last changed the text (null: never edited). */
+    editedAt: at('edited_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Advanced search finds comments too (DECISIONS §9).
@@ -228,6 +232,27 @@ export const comments = pgTable(
     // The searcher's threadlines' matches only (btree_gin), as posts_timeline_search_idx.
     index('comments_timeline_search_idx').using('gin', t.timelineId, t.searchVector),
   ],
+);
+
+/**
+ * Earlier texts of a post, kept only under a Pro or Community owner (DECISIONS §9): one row per edit, holding
+ * the text it replaced. They go with the post (a delete's tombstone removes them too, commands/posts.ts).
+ */
+export const postVersions = pgTable(
+  'post_versions',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    content: text('content'),
+    editorId: uuid('editor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** When this text was replaced. */
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_versions_post_created_idx').on(t.postId, t.createdAt, t.id)],
 );
 
 export const reactions = pgTable(
