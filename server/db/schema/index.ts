@@ -132,6 +132,13 @@ export const timelines = pgTable(
     archivedBy: uuid('archived_by').references(() => users.id, { onDelete: 'set null' }),
     deletedAt: at('deleted_at'),
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    // Customization (DECISIONS §9): kept on a downgrade, shown only while the owner's plan has it.
+    /** The cover's object path (/objects/uploads/{id}); its upload row has category 'cover' and timelineId. */
+    coverImageUrl: text('cover_image_url'),
+    /** A name from ACCENT_COLORS (common/appearance.ts). */
+    accentColor: varchar('accent_color', { length: 20 }),
+    /** One RGI emoji. */
+    icon: varchar('icon', { length: 64 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
