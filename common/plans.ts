@@ -74,3 +74,87 @@ export const PLAN_LIMIT_MESSAGES = {
   members: 'Member limit reached',
   storage: 'Storage limit reached',
 } as const;
+
+/** A paid feature as the plan cards, the landing page and the upgrade prompts name it (DECISIONS §9). */
+export interface PlanFeatureCopy {
+  /** "Advanced search". */
+  label: string;
+  /** What it does, and whose plan decides it. */
+  description: string;
+}
+
+export const PLAN_FEATURE_COPY: Record<PlanFeature, PlanFeatureCopy> = {
+  advancedSearch: {
+    label: 'Advanced search',
+    description: 'Search across all your threadlines, posts and comments, with filters',
+  },
+  versionHistory: {
+    label: 'Version history',
+    description: 'Earlier versions of edited posts, with what changed, in threadlines you own',
+  },
+  customization: {
+    label: 'Customization',
+    description: 'Cover image, accent colour and icon for threadlines you own',
+  },
+};
+
+export const PLAN_FEATURES: readonly PlanFeature[] = ['advancedSearch', 'versionHistory', 'customization'];
+
+/** On every plan (DECISIONS §9): what the free card says it includes besides its limits. */
+export const BASIC_SEARCH: PlanFeatureCopy = {
+  label: 'Basic search only',
+  description: 'Search posts and file names in one threadline at a time',
+};
+export const OWNER_INSIGHTS: PlanFeatureCopy = {
+  label: 'Owner insights',
+  description: 'Activity charts for threadlines you own or moderate',
+};
+
+/** Spec 000 §2's support line of the paid cards. */
+export const PLAN_SUPPORT: Record<Plan, string | null> = {
+  free: null,
+  pro: 'Priority support',
+  community: 'Top priority support',
+};
+
+export interface PlanCardLine {
+  text: string;
+  /** Shown under the line, muted. */
+  detail?: string;
+  included: boolean;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A plan card's list (spec 000 §2): the limits, then each paid feature in or out, insights, support. */
+export function planCardLines(plan: Plan): PlanCardLine[] {
+  const limits = PLAN_LIMITS[plan];
+  const lines: PlanCardLine[] = [
+    { text: `Up to ${plural(limits.maxTimelines, 'threadline', 'threadlines')}`, included: true },
+    {
+      text: `Up to ${plural(limits.maxMembersPerTimeline, 'member', 'members')} per threadline`,
+      included: true,
+    },
+    { text: `${limits.storageGB} GB storage`, included: true },
+  ];
+  if (!limits.advancedSearch)
+    lines.push({ text: BASIC_SEARCH.label, detail: BASIC_SEARCH.description, included: true });
+  for (const feature of PLAN_FEATURES) {
+    const { label, description } = PLAN_FEATURE_COPY[feature];
+    lines.push(
+      limits[feature]
+        ? { text: label, detail: description, included: true }
+        : { text: `No ${label.toLowerCase()}`, included: false },
+    );
+  }
+  lines.push({ text: OWNER_INSIGHTS.label, detail: OWNER_INSIGHTS.description, included: true });
+  const support = PLAN_SUPPORT[plan];
+  if (support) lines.push({ text: support, included: true });
+  return lines;
+}
+
+/** The plans that include `feature`, by display name: "Pro and Community". */
+export function plansWith(feature: PlanFeature): string {
+  const names = PLANS.filter((plan) => PLAN_LIMITS[plan][feature]).map((plan) => PLAN_DISPLAY_NAMES[plan]);
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

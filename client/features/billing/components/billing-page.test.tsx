@@ -1,5 +1,6 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PLANS, planCardLines } from '../../../../common/plans.ts';
 import type { SubscriptionStatus } from '../../../../common/schemas/timeline.ts';
 import { handleUnauthorized } from '../../../lib/authUtils.ts';
 import { toast } from '../../../lib/use-toast.ts';
@@ -268,32 +269,38 @@ describe('plan cards', () => {
     const items = (plan: string) => [...card(plan).querySelectorAll('ul li')].map((li) => li.textContent);
     expect(card('free').textContent).toContain('Personal');
     expect(card('free').textContent).toContain('Your current plan');
+    const line = (text: string, detail?: string) => text + (detail ?? '');
+    // Each card is the plan table's list, detail lines included.
+    for (const plan of PLANS)
+      expect(items(plan)).toEqual(planCardLines(plan).map((l) => line(l.text, l.detail)));
     expect(items('free')).toEqual([
       'Up to 10 threadlines',
       'Up to 10 members per threadline',
       '1 GB storage',
-      'Basic search only',
+      line('Basic search only', 'Search posts and file names in one threadline at a time'),
       'No advanced search',
       'No version history',
+      'No customization',
+      line('Owner insights', 'Activity charts for threadlines you own or moderate'),
     ]);
     expect(card('pro').textContent).toContain('Most Popular');
     expect(items('pro')).toEqual([
       'Up to 100 threadlines',
       'Up to 50 members per threadline',
       '25 GB storage',
-      'Advanced search',
-      'Version history',
+      line('Advanced search', 'Search across all your threadlines, posts and comments, with filters'),
+      line('Version history', 'Earlier versions of edited posts, with what changed, in threadlines you own'),
+      line('Customization', 'Cover image, accent colour and icon for threadlines you own'),
+      line('Owner insights', 'Activity charts for threadlines you own or moderate'),
       'Priority support',
     ]);
     expect(card('community').textContent).toContain('Best Value');
-    expect(items('community')).toEqual([
+    expect(items('community').slice(0, 3)).toEqual([
       'Up to 300 threadlines',
       'Up to 150 members per threadline',
       '100 GB storage',
-      'Advanced search',
-      'Version history',
-      'Top priority support',
     ]);
+    expect(items('community').at(-1)).toBe('Top priority support');
     expect(button(card('free'), /Upgrade/)).toBeUndefined();
     expect(button(card('pro'), 'Upgrade to Pro')).toBeDefined();
     expect(button(card('community'), 'Upgrade to Community')).toBeDefined();

@@ -85,7 +85,12 @@ function PlanCard({
               ) : (
                 <X className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               )}
-              {feature.text}
+              <span className="min-w-0">
+                {feature.text}
+                {feature.detail && (
+                  <span className="block text-xs text-muted-foreground">{feature.detail}</span>
+                )}
+              </span>
             </li>
           ))}
         </ul>

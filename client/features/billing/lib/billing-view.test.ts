@@ -113,6 +113,8 @@ describe('subscription status', () => {
 
 describe('plan features', () => {
   const texts = (plan: 'free' | 'pro' | 'community') => planFeatures(plan).map((f) => f.text);
+  const details = (plan: 'free' | 'pro' | 'community') =>
+    planFeatures(plan).flatMap((f) => (f.detail ? [f.detail] : []));
 
   it('builds each card from the plan table', () => {
     expect(texts('free')).toEqual([
@@ -122,6 +124,8 @@ describe('plan features', () => {
       'Basic search only',
       'No advanced search',
       'No version history',
+      'No customization',
+      'Owner insights',
     ]);
     expect(texts('pro')).toEqual([
       'Up to 100 threadlines',
@@ -129,6 +133,8 @@ describe('plan features', () => {
       '25 GB storage',
       'Advanced search',
       'Version history',
+      'Customization',
+      'Owner insights',
       'Priority support',
     ]);
     expect(texts('community')).toEqual([
@@ -137,13 +143,33 @@ describe('plan features', () => {
       '100 GB storage',
       'Advanced search',
       'Version history',
+      'Customization',
+      'Owner insights',
       'Top priority support',
+    ]);
+  });
+
+  it('says what each paid feature does and whose plan decides it', () => {
+    expect(details('pro')).toEqual([
+      'Search across all your threadlines, posts and comments, with filters',
+      'Earlier versions of edited posts, with what changed, in threadlines you own',
+      'Cover image, accent colour and icon for threadlines you own',
+      'Activity charts for threadlines you own or moderate',
+    ]);
+    expect(details('community')).toEqual(details('pro'));
+    expect(details('free')).toEqual([
+      'Search posts and file names in one threadline at a time',
+      'Activity charts for threadlines you own or moderate',
     ]);
   });
 
   it('marks what the free plan lacks', () => {
     const lacking = planFeatures('free').filter((f) => !f.included);
-    expect(lacking.map((f) => f.text)).toEqual(['No advanced search', 'No version history']);
+    expect(lacking.map((f) => f.text)).toEqual([
+      'No advanced search',
+      'No version history',
+      'No customization',
+    ]);
     expect(planFeatures('pro').every((f) => f.included)).toBe(true);
   });
 });

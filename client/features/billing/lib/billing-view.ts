@@ -6,9 +6,10 @@ import {
   PAID_PLANS,
   type PaidPlan,
   PLAN_DISPLAY_NAMES,
-  PLAN_LIMITS,
   PLAN_PRICES,
   type Plan,
+  type PlanCardLine,
+  planCardLines,
 } from '../../../../common/plans.ts';
 import type { SubscriptionStatus } from '../../../../common/schemas/timeline.ts';
 
@@ -81,40 +82,8 @@ export const canCancel = (status: SubscriptionStatus): boolean =>
 export const isIncomplete = (status: SubscriptionStatus): boolean =>
   status.subscriptionStatus.status === 'incomplete';
 
-export interface PlanFeature {
-  text: string;
-  included: boolean;
-}
-
-const SUPPORT: Record<Plan, string | null> = {
-  free: null,
-  pro: 'Priority support',
-  community: 'Top priority support',
-};
-
-/** A plan card's list (spec 000 §2): the limits from the table, then search, history and support. */
-export function planFeatures(plan: Plan): PlanFeature[] {
-  const limits = PLAN_LIMITS[plan];
-  const features: PlanFeature[] = [
-    { text: `Up to ${limits.maxTimelines} threadlines`, included: true },
-    { text: `Up to ${limits.maxMembersPerTimeline} members per threadline`, included: true },
-    { text: `${limits.storageGB} GB storage`, included: true },
-  ];
-  if (limits.advancedSearch) features.push({ text: 'Advanced search', included: true });
-  else
-    features.push(
-      { text: 'Basic search only', included: true },
-      { text: 'No advanced search', included: false },
-    );
-  features.push(
-    limits.versionHistory
-      ? { text: 'Version history', included: true }
-      : { text: 'No version history', included: false },
-  );
-  const support = SUPPORT[plan];
-  if (support) features.push({ text: support, included: true });
-  return features;
-}
+/** A plan card's list (spec 000 §2): built from the plan table in common/plans.ts (DECISIONS §4, §9). */
+export const planFeatures = (plan: Plan): PlanCardLine[] => planCardLines(plan);
 
 /** The ribbon over a card (spec 000 §2). */
 export const PLAN_HIGHLIGHT: Record<Plan, string | null> = {

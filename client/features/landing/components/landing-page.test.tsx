@@ -9,9 +9,9 @@ import { LandingPage } from './landing-page.tsx';
 afterEach(cleanup);
 
 /** Rendered with the installation facts already known, so nothing is fetched. */
-function renderLanding(ui: React.ReactNode) {
+function renderLanding(ui: React.ReactNode, billingProvider: 'sandbox' | 'off' = 'sandbox') {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(META_QUERY_KEY, { authProvider: 'local', billingProvider: 'sandbox' });
+  queryClient.setQueryData(META_QUERY_KEY, { authProvider: 'local', billingProvider });
   return render(ui, { queryClient });
 }
 
@@ -27,6 +27,15 @@ describe('LandingPage', () => {
     expect(el.textContent).toContain('Why Choose Threadline');
     expect(el.textContent).toContain(`Free to start with up to ${PLAN_LIMITS.free.maxTimelines} threadlines`);
     expect(el.textContent).not.toMatch(/\b3 threadlines\b/);
+  });
+
+  it('quotes no plan, price or limit with billing off', () => {
+    const { container: el } = renderLanding(<LandingPage onStart={vi.fn()} />, 'off');
+    expect(el.textContent).toContain('Why Choose Threadline');
+    expect(el.textContent).toContain('Everything included');
+    expect(el.textContent).not.toMatch(/\bup to\b|\bGB\b|\$|\d|upgrade|\bplans?\b/i);
+    expect(el.textContent).not.toMatch(/\b(Personal|Pro|Community)\b/);
+    expect(el.querySelector('a[href="/billing"]')).toBeNull();
   });
 
   it('starts sign-in on the Create account tab, or the Sign in tab', () => {

@@ -1,7 +1,8 @@
 import { ArrowRight, Check, Image as ImageIcon, LogIn, ShieldCheck, Users } from 'lucide-react';
+import { PLAN_LIMITS } from '../../../../common/plans.ts';
 import { LogoMark, Wordmark } from '../../../components/logo.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { useStartSignIn } from '../../../lib/auth.ts';
+import { useMeta, useStartSignIn } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import type { AuthTab } from '../../../lib/sign-in.ts';
 import { whyChooseItems } from '../lib/why-choose.ts';
@@ -27,6 +28,9 @@ const FEATURES = [
 export function LandingPage({ onStart }: { onStart?: (tab: AuthTab) => void }) {
   const startSignIn = useStartSignIn();
   const start = onStart ?? startSignIn;
+  const { data: meta } = useMeta();
+  // Limits are quoted only once the installation is known to bill (DECISIONS §9: billing off quotes none).
+  const free = meta && meta.billingProvider !== 'off' ? PLAN_LIMITS.free : null;
   useDocumentTitle(null);
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-indigo-50 via-background to-background">
@@ -102,7 +106,7 @@ export function LandingPage({ onStart }: { onStart?: (tab: AuthTab) => void }) {
               Why Choose Threadline
             </h2>
             <ul className="mt-8 grid gap-6 md:grid-cols-3">
-              {whyChooseItems().map((item) => (
+              {whyChooseItems(free).map((item) => (
                 <li key={item.title} className="flex gap-3">
                   <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-violet-100 text-violet-700">
                     <Check className="size-4" aria-hidden="true" />

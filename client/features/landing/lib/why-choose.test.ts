@@ -17,6 +17,23 @@ describe('whyChooseItems', () => {
     expect(free!.text).toContain('42 members each');
   });
 
+  it('names what the paid plans add, from the table', () => {
+    const [free] = whyChooseItems();
+    expect(free!.text).toContain('Pro and Community add advanced search, version history and customization.');
+  });
+
+  it('quotes no plan, limit or upgrade with billing off (null): every feature included', () => {
+    const [item] = whyChooseItems(null);
+    expect(item!.title).toBe('Everything included');
+    expect(item!.text).toBe(
+      'Every feature is yours to use: Advanced search, version history, customization and owner insights.',
+    );
+    const all = whyChooseItems(null)
+      .map((i) => `${i.title} ${i.text}`)
+      .join(' ');
+    expect(all).not.toMatch(/\d|Pro\b|Community|Personal|upgrade|plan/i);
+  });
+
   it('covers real-time updates and sharing with join codes', () => {
     const titles = whyChooseItems().map((i) => i.title);
     expect(titles).toEqual(['Free to start', 'Real-time updates', 'Easy sharing with join codes']);
