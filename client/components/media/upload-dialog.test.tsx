@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { humanSize, UPLOAD_LIMITS } from '../../../common/media.ts';
 import { button, cleanup, render, waitFor } from '../../features/home/test/render.tsx';
 import type { FileCategory } from '../../lib/upload/file-check.ts';
 import {
@@ -125,6 +126,27 @@ const clickUpload = async () => {
 };
 
 describe('UploadDialog', () => {
+  it("states each kind's own size limit when they differ (the composer's dialog)", () => {
+    const { dialog } = openDialog({ maxFiles: 10, maxFileSize: UPLOAD_LIMITS.video });
+    const mb = (n: number) => humanSize(n);
+    expect(dialog.textContent).toContain(
+      `Up to 10 files, at most ${mb(UPLOAD_LIMITS.image)} per image, ${mb(UPLOAD_LIMITS.video)} per video, ${mb(
+        UPLOAD_LIMITS.audio,
+      )} per audio file, ${mb(UPLOAD_LIMITS.document)} per document, large photos are compressed.`,
+    );
+    expect(dialog.textContent).toContain(
+      '10 MB per image, 200 MB per video, 50 MB per audio file, 25 MB per document',
+    );
+    expect(dialog.textContent).not.toContain('200 MB each');
+  });
+
+  it('states one limit when every kind it takes shares it', () => {
+    const { dialog } = openDialog({ categories: ['image'], maxFiles: 10, maxFileSize: UPLOAD_LIMITS.video });
+    expect(dialog.textContent).toContain(
+      'Images: Up to 10 files, at most 10 MB each, large photos are compressed.',
+    );
+  });
+
   it('opens the file picker from the drop area, a real button (Enter and Space work by keyboard)', () => {
     const { dialog } = openDialog();
     const drop = button(dialog, /Drop files here/)!;

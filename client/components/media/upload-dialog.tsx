@@ -89,6 +89,20 @@ export function UploadDialog({ open, onOpenChange, onCloseAutoFocus, ...props }:
 
 const filesWord = (n: number) => (n === 1 ? 'file' : 'files');
 
+const PER_FILE: Record<FileCategory, string> = {
+  image: 'image',
+  video: 'video',
+  audio: 'audio file',
+  document: 'document',
+};
+
+/** "at most 10 MB each", or each kind's own limit when they differ: "at most 10 MB per image, 200 MB per video". */
+function sizeRule(limits: { category: FileCategory; limit: number }[]): string {
+  const sizes = new Set(limits.map((l) => l.limit));
+  if (sizes.size <= 1) return `at most ${humanSize(limits[0]?.limit ?? 0)} each`;
+  return `at most ${limits.map((l) => `${humanSize(l.limit)} per ${PER_FILE[l.category]}`).join(', ')}`;
+}
+
 function UploadDialogContent({
   onOpenChange,
   onComplete,
@@ -200,7 +214,7 @@ function UploadDialogContent({
 
   const rules = [
     maxFiles === 1 ? 'One file' : `Up to ${maxFiles} files`,
-    `at most ${humanSize(maxFileSize)} each`,
+    sizeRule(categories.map((category) => ({ category, limit: limitFor(category) }))),
     compressImages && categories.includes('image') ? 'large photos are compressed' : null,
   ]
     .filter(Boolean)
