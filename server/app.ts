@@ -41,6 +41,7 @@ import { reactionRoutes } from './routes/reactions.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { timelineRoutes } from './routes/timelines.ts';
+import { insightsRoutes } from './routes/insights.ts';
 import { unreadRoutes } from './routes/unread.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { createStore, uploadConnectSources } from './storage/index.ts';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await signedIn.register(memberRoutes);
     await signedIn.register(joinRequestRoutes);
     await signedIn.register(unreadRoutes);
+    await signedIn.register(insightsRoutes);
     await signedIn.register(postRoutes);
     await signedIn.register(commentRoutes);
     await signedIn.register(reactionRoutes);

@@ -1,6 +1,7 @@
 // POST /api/timelines/join: every outcome of DECISIONS §5, in the order it lists them, decided under the
 // threadline's lock so a block, an archive or a full plan that lands meanwhile is always seen.
 import { and, desc, eq } from 'drizzle-orm';
+import { ANALYTICS_ACTIONS } from '../../common/analytics.ts';
 import { JOIN_MESSAGES } from '../../common/join-messages.ts';
 import type { JoinResponse } from '../../common/schemas/timeline.ts';
 import { assertMemberQuota } from '../billing/limits.ts';
@@ -13,6 +14,7 @@ import {
   timelines,
 } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { recordAction } from './analytics.ts';
 import { lockTimeline } from './lock.ts';
 
 export class UnknownJoinCode extends Error {}
@@ -89,6 +91,7 @@ export async function joinByCode(
         .values({ timelineId: timeline.id, userId, message: input.message ?? null })
         .onConflictDoNothing()
         .returning({ id: timelineJoinRequests.id });
+      if (created) await recordAction(tx, timeline.id, userId, ANALYTICS_ACTIONS.joinRequested);
       return outcome(pending, { newRequestId: created?.id ?? null });
     }
 
@@ -98,6 +101,7 @@ export async function joinByCode(
       .values({ timelineId: timeline.id, userId, role: 'participant' })
       .onConflictDoNothing()
       .returning({ id: timelineMembers.id });
+    if (added.length > 0) await recordAction(tx, timeline.id, userId, ANALYTICS_ACTIONS.memberJoined);
     // A request left pending from when approval was on is settled by the direct join.
     if (lastRequest?.status === 'pending') {
       await tx

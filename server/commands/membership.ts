@@ -1,5 +1,6 @@
 // Writes on who belongs to a threadline: leave, remove and block, unblock, role change.
 import { and, eq, ne } from 'drizzle-orm';
+import { ANALYTICS_ACTIONS } from '../../common/analytics.ts';
 import type { AssignableRole } from '../../common/roles.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { isUuid, type TimelineAccess } from '../policies/timeline.ts';
+import { recordAction } from './analytics.ts';
 import { lockTimeline } from './lock.ts';
 
 const MEMBER_NOT_FOUND = 'Member not found';
@@ -29,9 +31,13 @@ async function otherMember(db: Db, access: TimelineAccess, userId: string): Prom
 export async function leaveTimeline(db: Db, access: TimelineAccess): Promise<void> {
   await db.transaction(async (tx) => {
     await lockTimeline(tx, access.timeline.id);
-    await tx
+    const left = await tx
       .delete(timelineMembers)
-      .where(and(eq(timelineMembers.id, access.member.id), ne(timelineMembers.role, 'owner')));
+      .where(and(eq(timelineMembers.id, access.member.id), ne(timelineMembers.role, 'owner')))
+      .returning({ id: timelineMembers.id });
+    if (left.length > 0) {
+      await recordAction(tx, access.timeline.id, access.member.userId, ANALYTICS_ACTIONS.memberLeft);
+    }
   });
 }
 
@@ -50,6 +56,9 @@ export async function removeAndBlock(
     await lockTimeline(tx, timelineId);
     const target = await otherMember(tx, access, userId);
     await tx.delete(timelineMembers).where(eq(timelineMembers.id, target.id));
+    await recordAction(tx, timelineId, target.userId, ANALYTICS_ACTIONS.memberRemoved, {
+      removedBy: access.member.userId,
+    });
     await tx
       .insert(timelineBlockedUsers)
       .values({ timelineId, userId, blockedBy: access.member.userId, reason })

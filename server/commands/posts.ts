@@ -2,6 +2,7 @@
 // threadline row and re-checks the caller's access under that lock (commands/lock.ts).
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ANALYTICS_ACTIONS } from '../../common/analytics.ts';
 import { type createPostBody, NO_CONTENT } from '../../common/schemas/post.ts';
 import type { Db } from '../db/client.ts';
 import { comments, posts, reactions, timelines, uploads } from '../db/schema/index.ts';
@@ -9,6 +10,7 @@ import { notFound } from '../http/errors.ts';
 import { authorizeDeletePost, authorRole, POST_NOT_FOUND, postAccess } from '../policies/post.ts';
 import { isUuid } from '../policies/timeline.ts';
 import { type PostRow, postById } from '../queries/feed.ts';
+import { recordAction } from './analytics.ts';
 import { lockedAccess } from './lock.ts';
 import { attachUploads, claimMedia } from './post-media.ts';
 import { releaseUploads } from './uploads.ts';
@@ -32,8 +34,9 @@ export async function createPost(db: Db, userId: string, body: CreatePostInput) 
         content: body.content,
         ...attachment?.fields,
       })
-      .returning({ id: posts.id });
+      .returning({ id: posts.id, type: posts.type });
     if (attachment) await attachUploads(tx, attachment.uploadIds, row!.id, body.timelineId);
+    await recordAction(tx, body.timelineId, userId, ANALYTICS_ACTIONS.postCreated, { type: row!.type });
     // Read back in the same transaction, so the answer is the post as created, whatever follows.
     return { row: (await postById(tx, row!.id, userId)) as PostRow, access };
   });

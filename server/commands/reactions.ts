@@ -3,12 +3,14 @@
 // emoji new to the post also takes the post's emoji lock, so the cap on distinct emoji (DECISIONS §3) is
 // counted by one adder at a time, after the last one committed.
 import { and, countDistinct, eq, sql } from 'drizzle-orm';
+import { ANALYTICS_ACTIONS } from '../../common/analytics.ts';
 import { FEED } from '../../common/limits.ts';
 import type { ReactionResponse } from '../../common/schemas/post.ts';
 import type { Db } from '../db/client.ts';
 import { reactions } from '../db/schema/index.ts';
 import { conflict } from '../http/errors.ts';
 import { postAccess } from '../policies/post.ts';
+import { recordAction } from './analytics.ts';
 
 export async function toggleReaction(
   db: Db,
@@ -29,6 +31,8 @@ export async function toggleReaction(
     if (reacted) {
       await withinEmojiCap(tx, post.id, body.emoji);
       await tx.insert(reactions).values({ postId: post.id, userId, emoji: body.emoji });
+      // Taking a reaction back records nothing: the row counts reactions given, as they were given.
+      await recordAction(tx, post.timelineId, userId, ANALYTICS_ACTIONS.reactionAdded, { emoji: body.emoji });
     }
     const counts = await tx
       .select({ emoji: reactions.emoji, n: sql<number>`count(*)::int` })

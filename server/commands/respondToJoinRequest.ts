@@ -1,6 +1,7 @@
 // Approve or reject a pending join request (approving adds the requester as a participant), and the
 // requester's retraction. Both lock the threadline first, so a retraction and an approval never cross.
 import { and, eq } from 'drizzle-orm';
+import { ANALYTICS_ACTIONS } from '../../common/analytics.ts';
 import { assertMemberQuota } from '../billing/limits.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -8,6 +9,7 @@ import { type JoinRequestRow, timelineJoinRequests, timelineMembers } from '../d
 import { conflict, notFound } from '../http/errors.ts';
 import { authorizeRetract, JOIN_REQUEST_NOT_FOUND, ownJoinRequest } from '../policies/joinRequest.ts';
 import { isUuid, type TimelineAccess, timelineFor } from '../policies/timeline.ts';
+import { recordAction } from './analytics.ts';
 import { isBlocked } from './joinByCode.ts';
 import { lockTimeline } from './lock.ts';
 
@@ -43,10 +45,16 @@ export async function respondToJoinRequest(
         throw conflict('This user is blocked from this timeline: unblock them first');
       }
       await assertMemberQuota(tx, config, timeline.id, timeline.ownerId);
-      await tx
+      const added = await tx
         .insert(timelineMembers)
         .values({ timelineId: timeline.id, userId: request.userId, role: 'participant' })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: timelineMembers.id });
+      if (added.length > 0) {
+        await recordAction(tx, timeline.id, request.userId, ANALYTICS_ACTIONS.memberJoined, {
+          approvedBy: member.userId,
+        });
+      }
     }
     const [updated] = await tx
       .update(timelineJoinRequests)

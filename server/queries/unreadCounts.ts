@@ -2,6 +2,7 @@
 // Each count stops at UNREAD_CAP: the badge shows 99+ from 100 on, and a capped count costs the same
 // however many posts a threadline holds (bench/timelines-list.ts measures it).
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { recordView } from '../commands/analytics.ts';
 import type { Db } from '../db/client.ts';
 import { comments, posts, timelineMembers, timelines, userTimelineViews } from '../db/schema/index.ts';
 
@@ -37,9 +38,13 @@ export async function unreadCounts(db: Db, userId: string) {
 export async function markViewed(db: Db, userId: string, timelineId: string, which: 'posts' | 'comments') {
   const now = new Date();
   const set = which === 'posts' ? { lastViewedAt: now } : { lastCommentViewedAt: now };
-  await db
-    .insert(userTimelineViews)
-    .values({ userId, timelineId, ...set })
-    .onConflictDoUpdate({ target: [userTimelineViews.userId, userTimelineViews.timelineId], set });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(userTimelineViews)
+      .values({ userId, timelineId, ...set })
+      .onConflictDoUpdate({ target: [userTimelineViews.userId, userTimelineViews.timelineId], set });
+    // Opening the threadline marks its posts viewed: that is the day's "viewed" for Insights.
+    if (which === 'posts') await recordView(tx, timelineId, userId);
+  });
   return now;
 }
