@@ -83,6 +83,11 @@ function ScrollToTop() {
   return null;
 }
 
+/** /timeline and /timeline/ name no threadline: the list of threadlines is home. */
+function HomeRedirect() {
+  return <Redirect to="/" replace />;
+}
+
 /** Signed out, or the user lookup still loading: only the landing page and the sign-in screen. */
 function SignedOutRoutes({ loading }: { loading: boolean }) {
   return (
@@ -91,6 +96,7 @@ function SignedOutRoutes({ loading }: { loading: boolean }) {
         <LandingPage />
       </Route>
       <Route path="/login" component={LoginPage} />
+      <Route path="/timeline" component={HomeRedirect} />
       {/* While loading, a deep link waits for the answer instead of flashing Page Not Found. */}
       <Route>{loading ? <Loading /> : <SignedOutFallback />}</Route>
     </Switch>
@@ -120,6 +126,7 @@ function SignedInRoutes() {
         <Route path="/billing">{billingOff ? <NotFoundPage /> : <BillingPage />}</Route>
         <Route path="/my-requests" component={MyRequestsPage} />
         <Route path="/messages" component={MessagesPage} />
+        <Route path="/timeline" component={HomeRedirect} />
         <Route path="/timeline/:id">{(params) => <TimelinePage id={params.id} />}</Route>
         <Route component={NotFoundPage} />
       </Switch>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Manifest, pageScripts, withPreloads } from './page-preloads.ts';
+import { type Manifest, pageChunkFor, pageScripts, withPreloads } from './page-preloads.ts';
 
 const manifest: Manifest = {
   'index.html': {
@@ -46,5 +46,16 @@ describe('withPreloads', () => {
         '<link rel="modulepreload" crossorigin href="/assets/b.js"></head><body></body>',
     );
     expect(withPreloads('<head></head>', [])).toBe('<head></head>');
+  });
+});
+
+describe('pageChunkFor', () => {
+  it('names the page a path shows, home for /timeline without a threadline (the client sends it home)', () => {
+    expect(pageChunkFor('/')).toBe('home-page');
+    expect(pageChunkFor('/timeline/abc')).toBe('timeline-page');
+    expect(pageChunkFor('/timeline')).toBe('home-page');
+    expect(pageChunkFor('/timeline/')).toBe('home-page');
+    expect(pageChunkFor('/billing')).toBe('billing-page');
+    expect(pageChunkFor('/no/such/page')).toBe('');
   });
 });

@@ -27,6 +27,14 @@ export const PAGE_CHUNKS: ReadonlyMap<string, string> = new Map([
   ['timeline', 'timeline-page'],
 ]);
 
+/** The chunk of the page `pathname` shows a signed-in user; "" for home and paths with no page of their own. */
+export function pageChunkFor(pathname: string): string {
+  const [, segment = '', id] = pathname.split('/');
+  // /timeline and /timeline/ name no threadline: the client sends them home.
+  if (segment === 'timeline' && !id) return PAGE_CHUNKS.get('')!;
+  return PAGE_CHUNKS.get(segment) ?? '';
+}
+
 /** The files a manifest key pulls in through static imports, the key's own first. */
 function closure(manifest: Manifest, key: string, files: Set<string>): Set<string> {
   const chunk = manifest[key];
@@ -83,8 +91,7 @@ export function loadPageHtml(clientDir: string): PageHtml {
   };
   return {
     render(pathname, signedIn, acceptEncoding) {
-      const segment = pathname.split('/')[1] ?? '';
-      const chunk = (signedIn && PAGE_CHUNKS.get(segment)) || '';
+      const chunk = signedIn ? pageChunkFor(pathname) : '';
       const v = variant(chunk);
       if (/\bbr\b/.test(acceptEncoding)) return { body: v.br, encoding: 'br' };
       if (/\bgzip\b/.test(acceptEncoding)) return { body: v.gzip, encoding: 'gzip' };
