@@ -29,11 +29,14 @@ export interface TestStorage {
  * One app on its own storage for the enclosing describe block (or file): `const t = setupStorageApp('s3')`,
  * then `t.app`, `t.storage` inside tests.
  */
-export function setupStorageApp(backend: StorageBackend = 'local'): TestApp & { storage: TestStorage } {
+export function setupStorageApp(
+  backend: StorageBackend = 'local',
+  env: Record<string, string> = {},
+): TestApp & { storage: TestStorage } {
   const holder = {} as TestApp & { storage: TestStorage };
   beforeAll(async () => {
     const storage = await openTestStorage(backend);
-    Object.assign(holder, await buildTestApp(storage.env), { storage });
+    Object.assign(holder, await buildTestApp({ ...storage.env, ...env }), { storage });
   });
   afterAll(async () => {
     await holder.close?.();
