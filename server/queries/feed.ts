@@ -24,6 +24,7 @@ export interface PostRow {
   media: MediaInfo[] | null;
   createdAt: string;
   deletedAt: string | null;
+  editedAt: string | null;
   author: AuthorRow;
   commentCount: number;
   reactionCounts: Record<string, number> | null;
@@ -45,6 +46,7 @@ export interface CommentRow {
   postId: string;
   content: string;
   createdAt: string;
+  editedAt: string | null;
   author: AuthorRow;
 }
 
@@ -58,7 +60,7 @@ export const authorJson = (u: string) =>
 
 /** The columns a page of posts carries into the decorating statement. */
 const PAGE_COLUMNS = sql.raw(`p.id, p.timeline_id, p.author_id, p.type, p.content, p.media_url, p.media_urls,
-  p.file_name, p.file_names, p.file_size, p.file_sizes, p.media, p.created_at, p.deleted_at`);
+  p.file_name, p.file_names, p.file_size, p.file_sizes, p.media, p.created_at, p.deleted_at, p.edited_at`);
 
 /**
  * Decorates the rows `page` selects (it must select PAGE_COLUMNS from `posts p`). `materialized` keeps the
@@ -72,6 +74,7 @@ async function decorate(db: Db, viewerId: string, page: SQL, prepareAs?: string)
       p.media_urls as "mediaUrls", p.file_name as "fileName", p.file_names as "fileNames",
       p.file_size as "fileSize", p.file_sizes as "fileSizes", p.media,
       ${isoMicros(sql.raw('p.created_at'))} as "createdAt", ${isoMicros(sql.raw('p.deleted_at'))} as "deletedAt",
+      ${isoMicros(sql.raw('p.edited_at'))} as "editedAt",
       ${authorJson('u')} as author,
       case when ${live} then
         (select count(*)::int from comments c where c.post_id = p.id) else 0 end as "commentCount",
@@ -84,7 +87,8 @@ async function decorate(db: Db, viewerId: string, page: SQL, prepareAs?: string)
           where post_id = p.id and user_id = ${viewerId}) end as "myReactions",
       case when ${live} then
         (select json_build_object('id', c.id, 'postId', c.post_id, 'content', c.content,
-            'createdAt', ${isoMicros(sql.raw('c.created_at'))}, 'author', ${authorJson('cu')})
+            'createdAt', ${isoMicros(sql.raw('c.created_at'))},
+            'editedAt', ${isoMicros(sql.raw('c.edited_at'))}, 'author', ${authorJson('cu')})
           from comments c join users cu on cu.id = c.author_id
           where c.post_id = p.id order by c.created_at desc, c.id desc limit 1) end as "latestComment"
     from page p join users u on u.id = p.author_id
@@ -165,6 +169,16 @@ export async function feedPage(db: Db, timelineId: string, viewerId: string, opt
 export async function postById(db: Db, postId: string, viewerId: string): Promise<PostRow | undefined> {
   const [row] = await decorate(db, viewerId, sql`select ${PAGE_COLUMNS} from posts p where p.id = ${postId}`);
   return row;
+}
+
+/** Several posts in the full shape, in no particular order (advanced search's page). */
+export async function postsByIds(db: Db, ids: string[], viewerId: string): Promise<PostRow[]> {
+  if (!ids.length) return [];
+  return decorate(
+    db,
+    viewerId,
+    sql`select ${PAGE_COLUMNS} from posts p where p.id = any(${`{${ids.join(',')}}`}::uuid[])`,
+  );
 }
 
 /** At most this many words of a query are searched: more narrow nothing down but cost GIN merges. */

@@ -1,0 +1,31 @@
+// Advanced search (DECISIONS §9): across every threadline the caller can read, on the searcher's plan.
+// Basic search, one threadline on every plan, is GET /api/timelines/{id}/search (routes/posts.ts).
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { advancedSearchQuery, searchResponse } from '../../common/schemas/search.ts';
+import { assertFeature } from '../billing/features.ts';
+import { presentComment, presentPost } from '../presenters/post.ts';
+import { advancedSearch } from '../queries/search.ts';
+
+export async function searchRoutes(app: FastifyInstance) {
+  app.get(
+    '/api/search',
+    { schema: { querystring: advancedSearchQuery, response: { 200: searchResponse } } },
+    async (request) => {
+      const user = request.user!;
+      assertFeature(app.config, user.plan, 'advancedSearch');
+      const params = request.query as z.output<typeof advancedSearchQuery>;
+      const { hits, nextCursor } = await advancedSearch(app.db, user.id, params);
+      return {
+        results: hits.map((hit) => ({
+          kind: hit.kind,
+          timeline: hit.timeline,
+          post: presentPost(hit.post, { showEmail: hit.isOwner, pinnedPostId: hit.pinnedPostId }),
+          ...(hit.comment && { comment: presentComment(hit.comment, hit.isOwner) }),
+          excerpt: hit.excerpt,
+        })),
+        nextCursor,
+      };
+    },
+  );
+}
