@@ -142,7 +142,7 @@ async function breakdown(target: BenchTarget, meId: string) {
   const list = await listUserTimelines(db, meId, undefined);
   const unread = await unreadCounts(db, meId);
   console.log(
-    `  in process (median of 30): list query ${await medianMs(30, () => listUserTimelines(db, meId, undefined))} ms + present/zod/JSON ${await medianMs(30, () => JSON.stringify(timelineList.parse(list.map(presentTimelineListItem))))} ms; unread query ${await medianMs(30, () => unreadCounts(db, meId))} ms + zod/JSON ${await medianMs(30, () => JSON.stringify(unreadCountsSchema.parse(unread)))} ms`,
+    `  in process (median of 30): list query ${await medianMs(30, () => listUserTimelines(db, meId, undefined))} ms + present/zod/JSON ${await medianMs(30, () => JSON.stringify(timelineList.parse(list.map((row) => presentTimelineListItem(row, target.app.config)))))} ms; unread query ${await medianMs(30, () => unreadCounts(db, meId))} ms + zod/JSON ${await medianMs(30, () => JSON.stringify(unreadCountsSchema.parse(unread)))} ms`,
   );
 }
 

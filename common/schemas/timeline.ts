@@ -1,6 +1,7 @@
 // The API contract of threadlines, membership and join requests (spec 000 §3, 001 §3, DECISIONS §4-6).
 // The server validates bodies and shapes answers with these; the client reads the inferred types.
 import { z } from 'zod';
+import { ACCENT_COLOR_NAMES } from '../appearance.ts';
 import { TEXT_LIMITS } from '../limits.ts';
 import type { PLAN_LIMIT_MESSAGES } from '../plans.ts';
 import { ASSIGNABLE_ROLES, ROLES, TIMELINE_STATES } from '../roles.ts';
@@ -82,6 +83,20 @@ export const archiverUserSchema = z.object({
   email: z.string().nullable(),
 });
 
+/**
+ * A threadline's customization (DECISIONS §9); null when not shown: nothing set, or the owner's plan lacks
+ * customization (the stored values stay and show again on an upgrade). PATCH body: schemas/appearance.ts.
+ */
+export const timelineAppearance = z.object({
+  /** The cover's object path, shown as a banner. */
+  coverImageUrl: z.string().nullable(),
+  /** A name from ACCENT_COLORS (common/appearance.ts). */
+  accentColor: z.enum(ACCENT_COLOR_NAMES).nullable(),
+  /** One emoji, shown beside the name. */
+  icon: z.string().nullable(),
+});
+export type TimelineAppearance = z.infer<typeof timelineAppearance>;
+
 /** Dashboard card and switcher entry (spec 000 §3). */
 export const timelineListItem = z.object({
   id: uuid,
@@ -96,6 +111,7 @@ export const timelineListItem = z.object({
   archivedAt: iso.nullable(),
   deletedAt: iso.nullable(),
   archiverUser: archiverUserSchema.nullable(),
+  appearance: timelineAppearance.nullable(),
 });
 export type TimelineListItem = z.infer<typeof timelineListItem>;
 export const timelineList = z.array(timelineListItem);
@@ -138,6 +154,7 @@ export const timelineDetail = z.object({
   pinnedPostId: uuid.nullable(),
   createdAt: iso,
   archivedAt: iso.nullable(),
+  appearance: timelineAppearance.nullable(),
 });
 export type TimelineDetail = z.infer<typeof timelineDetail>;
 

@@ -1,8 +1,9 @@
 // Archive, restore and soft delete (DECISIONS §5). The policy has checked the caller and the state.
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { PermissionsBody } from '../../common/schemas/timeline.ts';
 import type { Db } from '../db/client.ts';
 import { posts, type Timeline, timelines, uploads } from '../db/schema/index.ts';
+import { COVER_CATEGORY } from './appearance.ts';
 import { lockedAccess } from './lock.ts';
 import { releaseUploads } from './uploads.ts';
 
@@ -35,7 +36,11 @@ export async function deleteTimeline(db: Db, id: string, by: string) {
       .select({ id: uploads.id })
       .from(uploads)
       .where(
-        inArray(uploads.postId, tx.select({ id: posts.id }).from(posts).where(eq(posts.timelineId, id))),
+        or(
+          inArray(uploads.postId, tx.select({ id: posts.id }).from(posts).where(eq(posts.timelineId, id))),
+          // Its cover too (commands/appearance.ts).
+          and(eq(uploads.timelineId, id), eq(uploads.category, COVER_CATEGORY)),
+        ),
       );
     return { timeline, removed: await releaseUploads(tx, media) };
   });

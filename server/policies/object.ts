@@ -3,13 +3,25 @@
 // - a post's media (postId, timelineId) → members with access to that threadline now (not blocked, not
 //   left, threadline not deleted; archived ones only to their owner, as the feed), while the post is live;
 // - a message's attachment (messageId) → the two people in the conversation;
+// - a threadline's cover (category 'cover', timelineId, and still its cover_image_url) → its members now
+//   while it is not deleted (archived too: the dashboard card shows it);
 // - not attached yet (stored) → its uploader only.
 // Everything else gets the same 404 as a key that does not exist: visitors, outsiders, pending uploads
 // (bytes not checked yet), and attached rows whose post, message or threadline is gone.
 import { and, eq, isNull, or } from 'drizzle-orm';
+import { COVER_CATEGORY } from '../commands/appearance.ts';
 import type { Db } from '../db/client.ts';
-import { conversations, messages, posts, timelines, type UploadRow, uploads } from '../db/schema/index.ts';
+import {
+  conversations,
+  messages,
+  posts,
+  timelineMembers,
+  timelines,
+  type UploadRow,
+  uploads,
+} from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { objectPathFor } from '../storage/keys.ts';
 import { timelineFor } from './timeline.ts';
 
 /** `uploads/{uuid}`: the only keys `/objects/` serves (thumbnails go through `?variant=thumb`). */
@@ -30,6 +42,8 @@ export async function mayRead(db: Db, row: UploadRow, userId: string): Promise<b
   if (row.avatarOf) return true;
   if (row.postId && row.timelineId) return postMediaReadable(db, row.postId, row.timelineId, userId);
   if (row.messageId) return messageAttachmentReadable(db, row.messageId, userId);
+  if (row.category === COVER_CATEGORY && row.timelineId)
+    return coverReadable(db, row, row.timelineId, userId);
   // Attached to something that no longer exists (its reference was set null): nobody.
   return false;
 }
@@ -66,4 +80,23 @@ async function messageAttachmentReadable(db: Db, messageId: string, userId: stri
     )
     .limit(1);
   return Boolean(row);
+}
+
+async function coverReadable(db: Db, row: UploadRow, timelineId: string, userId: string) {
+  const [cover] = await db
+    .select({ id: timelines.id })
+    .from(timelines)
+    .innerJoin(
+      timelineMembers,
+      and(eq(timelineMembers.timelineId, timelines.id), eq(timelineMembers.userId, userId)),
+    )
+    .where(
+      and(
+        eq(timelines.id, timelineId),
+        isNull(timelines.deletedAt),
+        eq(timelines.coverImageUrl, objectPathFor(row.id)),
+      ),
+    )
+    .limit(1);
+  return Boolean(cover);
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { timelineMembers, timelines, users } from '../db/schema/index.ts';
 
 const archiver = alias(users, 'archiver');
+const owner = alias(users, 'owner');
 
 const FILTERS: Record<TimelineState | 'all', SQL | undefined> = {
   active: and(isNull(timelines.deletedAt), isNull(timelines.archivedAt)),
@@ -20,6 +21,8 @@ export async function listUserTimelines(db: Db, userId: string, filter: Timeline
     .select({
       timeline: timelines,
       role: timelineMembers.role,
+      // Whether the card shows its customization (DECISIONS §9): the owner's plan, in the same query.
+      ownerPlan: owner.plan,
       // An index-only count on timeline_members (timeline_id, user_id).
       memberCount: sql<number>`(select count(*)::int from ${timelineMembers} mc where mc.timeline_id = ${timelines.id})`,
       // drizzle nulls a left-joined object by its first column: lead with one that is never null.
@@ -32,6 +35,7 @@ export async function listUserTimelines(db: Db, userId: string, filter: Timeline
     })
     .from(timelineMembers)
     .innerJoin(timelines, eq(timelines.id, timelineMembers.timelineId))
+    .innerJoin(owner, eq(owner.id, timelines.ownerId))
     .leftJoin(archiver, eq(archiver.id, timelines.archivedBy))
     .where(and(eq(timelineMembers.userId, userId), FILTERS[filter ?? 'all']))
     .orderBy(desc(timelines.createdAt));

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Role } from '../../common/roles.ts';
+import { appearanceBody } from '../../common/schemas/appearance.ts';
 import {
   approvalSettingsBody,
   createTimelineBody,
@@ -14,6 +15,8 @@ import {
   timelinePage,
   timelineStateResponse,
 } from '../../common/schemas/timeline.ts';
+import { assertFeature } from '../billing/features.ts';
+import { setAppearance } from '../commands/appearance.ts';
 import { createTimeline } from '../commands/createTimeline.ts';
 import {
   archiveTimeline,
@@ -25,7 +28,12 @@ import {
 import { removeUploadObjects } from '../commands/uploads.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { presentMember, presentMembership } from '../presenters/member.ts';
-import { presentTimelineDetail, presentTimelineListItem, timelineState } from '../presenters/timeline.ts';
+import {
+  presentAppearance,
+  presentTimelineDetail,
+  presentTimelineListItem,
+  timelineState,
+} from '../presenters/timeline.ts';
 import { listMembers, nonOwnerMemberIds } from '../queries/members.ts';
 import { listUserTimelines } from '../queries/timelineList.ts';
 import type { TimelineBusEvent } from '../realtime/types.ts';
@@ -68,7 +76,7 @@ export async function timelineRoutes(app: FastifyInstance) {
     async (request) => {
       const { filter } = request.query as z.output<typeof timelineListFilter>;
       const rows = await listUserTimelines(db, request.user!.id, filter);
-      return rows.map(presentTimelineListItem);
+      return rows.map((row) => presentTimelineListItem(row, config));
     },
   );
 
@@ -80,8 +88,11 @@ export async function timelineRoutes(app: FastifyInstance) {
       const { timeline, member } = await timelineFor(db, id, request.user!.id, 'view');
       const isOwner = member.role === 'owner';
       const members = await listMembers(db, timeline.id);
+      // The owner is a member: their plan comes with the list, no query of its own.
+      const ownerPlan = members.find((m) => m.member.userId === timeline.ownerId)?.user.plan;
+      const appearance = presentAppearance(timeline, config, ownerPlan);
       return {
-        timeline: presentTimelineDetail(timeline, member.role),
+        timeline: presentTimelineDetail(timeline, member.role, appearance),
         member: presentMembership(member),
         members: members.map((m) => presentMember(m.member, m.user, isOwner)),
       };
@@ -146,7 +157,8 @@ export async function timelineRoutes(app: FastifyInstance) {
       const { member } = await timelineFor(db, id, me, 'updateSettings');
       const t = await updatePermissions(db, id, request.body as z.output<typeof permissionsBody>);
       await app.realtime.publish(updated(t.id, me, 'permissions'));
-      return presentTimelineDetail(t, member.role as Role);
+      // updateSettings is the owner's alone: their plan decides what shows.
+      return presentTimelineDetail(t, member.role as Role, presentAppearance(t, config, request.user!.plan));
     },
   );
 
@@ -160,7 +172,26 @@ export async function timelineRoutes(app: FastifyInstance) {
       const { joinApprovalRequired } = request.body as z.output<typeof approvalSettingsBody>;
       const t = await setJoinApproval(db, id, joinApprovalRequired);
       await app.realtime.publish(updated(t.id, me, 'approval'));
-      return presentTimelineDetail(t, member.role);
+      return presentTimelineDetail(t, member.role, presentAppearance(t, config, request.user!.plan));
+    },
+  );
+
+  app.patch(
+    '/api/timelines/:id/appearance',
+    {
+      config: { writeLimit: 'profile' },
+      schema: { params: timelineParams, body: appearanceBody, response: { 200: timelineDetail } },
+    },
+    async (request) => {
+      const { id } = request.params as TimelineParams;
+      const me = request.user!;
+      // Owner only (others 404/403 as every settings route), then the owner's plan (DECISIONS §9).
+      const { member } = await timelineFor(db, id, me.id, 'updateSettings');
+      assertFeature(config, me.plan, 'customization');
+      const body = request.body as z.output<typeof appearanceBody>;
+      const { timeline: t, removed } = await setAppearance(db, me.id, id, body);
+      await removeUploadObjects(app.store, removed, request.log);
+      return presentTimelineDetail(t, member.role, presentAppearance(t, config, me.plan));
     },
   );
 }

@@ -19,6 +19,7 @@ const item = (over: Partial<TimelineListItem>): TimelineListItem => ({
   archivedAt: null,
   deletedAt: null,
   archiverUser: null,
+  appearance: null,
   ...over,
 });
 

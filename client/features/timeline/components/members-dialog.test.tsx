@@ -55,6 +55,7 @@ const timeline = (over: Partial<TimelineDetail> = {}): TimelineDetail => ({
   pinnedPostId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   archivedAt: null,
+  appearance: null,
   ...over,
 });
 

@@ -18,6 +18,7 @@ const item = (
   archivedAt: null,
   deletedAt: null,
   archiverUser: null,
+  appearance: null,
 });
 
 describe('otherTimelines', () => {

@@ -44,6 +44,7 @@ const TIMELINE: TimelineDetail = {
   pinnedPostId: null,
   createdAt: '2026-01-01T00:00:00Z',
   archivedAt: null,
+  appearance: null,
 };
 const ME = { ...AUTHOR, id: '00000000-0000-4000-9000-0000000000aa', firstName: 'Me', lastName: null };
 const members: Member[] = [
