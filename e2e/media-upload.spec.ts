@@ -1,5 +1,5 @@
 // Uploading from the composer (issue 10): a large photo compressed in the browser (in a worker that loads the
-// bundled library, never a CDN) with the "Images Compressed" toast, posted as an image of at most 1920x1080;
+// bundled library, never a CDN) with the saving said in "Files Uploaded", posted as an image of at most 1920x1080;
 // a PDF file post by keyboard alone; the type refusal; axe on the upload and help dialogs; no sideways scroll
 // at 360 px. Fixtures are made in the test (sharp, a hand-built PDF), never committed.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,8 +79,7 @@ test('a large photo is compressed in a worker from the bundled library, then pos
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) cspErrors.push(msg.text());
   });
-  // The bytes' PUT is held until the compression toast and the upload's progress have been seen (before
-  // "Files Uploaded" replaces them), then let through.
+  // The bytes' PUT is held until the upload's progress has been seen, then let through.
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/objects/put/**', async (route) => {
@@ -105,12 +104,15 @@ test('a large photo is compressed in a worker from the bundled library, then pos
   await expectAccessible(page);
 
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(toastWith(page, 'Images Compressed')).toContainText(/Reduced size by \d+% \(.+ → .+\)/);
-  // While the PUT is held: uploading, with a progress bar.
+  // While the PUT is held: uploading, with a progress bar (compression is done by then).
   await expect(row).toHaveAttribute('data-state', 'uploading');
   await expect(dialog.getByRole('progressbar', { name: 'Total upload progress' })).toBeVisible();
   release();
-  await expectToast(page, 'Files Uploaded');
+  // One toast at a time: the saving is said in "Files Uploaded", not in a toast it would replace at once.
+  await expect(toastWith(page, 'Files Uploaded')).toContainText(
+    /1 file uploaded successfully\. Images compressed\. Reduced size by \d+% \(.+ → .+\)\./,
+  );
+  await expect(toastWith(page, 'Images Compressed')).toHaveCount(0);
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
 

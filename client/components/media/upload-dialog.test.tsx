@@ -77,7 +77,11 @@ function server() {
   });
 }
 
-function Harness(props: Partial<UploadDialogProps> & { onDone?: (files: UploadedFile[]) => void }) {
+function Harness(
+  props: Partial<UploadDialogProps> & {
+    onDone?: (files: UploadedFile[], summary: { compression: string | null }) => void;
+  },
+) {
   const [open, setOpen] = React.useState(false);
   return (
     <>
@@ -87,7 +91,7 @@ function Harness(props: Partial<UploadDialogProps> & { onDone?: (files: Uploaded
       <UploadDialog
         open={open}
         onOpenChange={setOpen}
-        onComplete={(files) => props.onDone?.(files)}
+        onComplete={(files, summary) => props.onDone?.(files, summary)}
         {...props}
       />
       <Toaster />
@@ -95,7 +99,11 @@ function Harness(props: Partial<UploadDialogProps> & { onDone?: (files: Uploaded
   );
 }
 
-function openDialog(props: Partial<UploadDialogProps> & { onDone?: (files: UploadedFile[]) => void } = {}) {
+function openDialog(
+  props: Partial<UploadDialogProps> & {
+    onDone?: (files: UploadedFile[], summary: { compression: string | null }) => void;
+  } = {},
+) {
   const { container } = render(<Harness {...props} />);
   const opener = button(container, 'Open uploader')!;
   act(() => {
@@ -207,7 +215,7 @@ describe('UploadDialog', () => {
     ]);
   });
 
-  it('compresses large photos, uploads, toasts, hands the files over and closes, focus back on the opener', async () => {
+  it('compresses large photos, uploads, says the saving in "Files Uploaded", hands the files over and closes, focus back on the opener', async () => {
     const calls = server();
     const puts = stubXhr({ status: 200 });
     const onDone = vi.fn();
@@ -216,8 +224,10 @@ describe('UploadDialog', () => {
     await clickUpload();
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(compression.calls).toBe(1);
-    expect(toasts()).toContainEqual(['Images Compressed', 'Reduced size by 75% (400 KB → 100 KB)']);
-    expect(toasts().at(-1)).toEqual(['Files Uploaded', '2 files uploaded successfully']);
+    // One toast, so the saving is not replaced at once by "Files Uploaded" (one toast shows at a time).
+    const saving = 'Images compressed. Reduced size by 75% (400 KB → 100 KB).';
+    expect(toasts()).toEqual([['Files Uploaded', `2 files uploaded successfully. ${saving}`]]);
+    expect(onDone.mock.calls[0]![1]).toEqual({ compression: saving });
     const files = onDone.mock.calls[0]![0] as UploadedFile[];
     expect(files.map((f) => [f.fileName, f.objectPath, f.category])).toEqual([
       ['photo.jpg', '/objects/uploads/u1', 'image'],
@@ -234,7 +244,7 @@ describe('UploadDialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
-  it('uploads the original with "Compression Failed" when compressing fails', async () => {
+  it('uploads the original and says so in "Files Uploaded" when compressing fails', async () => {
     compression.fail = true;
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     server();
@@ -244,10 +254,24 @@ describe('UploadDialog', () => {
     pick(fileOf('photo.jpg', 400 * KB, 'image/jpeg'));
     await clickUpload();
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(toasts()).toContainEqual(['Compression Failed', 'Images will be uploaded without compression']);
+    expect(toasts()).toEqual([
+      ['Files Uploaded', '1 file uploaded successfully. Images were uploaded without compression.'],
+    ]);
     expect(puts[0]!.body.size).toBe(400 * KB);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+
+  it('says nothing of compression when no image needed it', async () => {
+    server();
+    stubXhr({ status: 200 });
+    const onDone = vi.fn();
+    openDialog({ onDone });
+    pick(fileOf('small.png', 50 * KB, 'image/png'));
+    await clickUpload();
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(toasts()).toEqual([['Files Uploaded', '1 file uploaded successfully']]);
+    expect(onDone.mock.calls[0]![1]).toEqual({ compression: null });
   });
 
   it('does not compress when compression is off', async () => {

@@ -2,7 +2,7 @@
 // and a paste; the allowed-type check; per-file progress with the states waiting, preprocessing, uploading,
 // postprocessing, paused, complete and error, and the overall state; cancel, retry, and pause/resume for
 // multipart uploads. Defaults: 1 file of at most 10485760 bytes, image compression on. Once every file is
-// complete it toasts "Files Uploaded", hands the files over and closes.
+// complete it toasts "Files Uploaded" (saying what compression saved), hands the files over and closes.
 import {
   AlertCircle,
   CheckCircle2,
@@ -51,8 +51,11 @@ export type { UploadedFile } from '../../lib/upload/use-upload-queue.ts';
 export interface UploadDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Every file is complete: the object paths, in the order the files were added. */
-  onComplete: (files: UploadedFile[]) => void;
+  /**
+   * Every file is complete: the object paths, in the order the files were added, and what compression did
+   * (a sentence or null) for a caller that announces the upload itself.
+   */
+  onComplete: (files: UploadedFile[], summary: { compression: string | null }) => void;
   title?: string;
   /** Shown under the title; the limits line follows it. */
   description?: React.ReactNode;
@@ -141,7 +144,7 @@ function UploadDialogContent({
   const waiting = items.filter((i) => i.state === 'waiting');
 
   // Closing (Cancel, Escape, the X) stops what still runs and deletes unfinished multipart uploads.
-  const { cancelAll } = queue;
+  const { cancelAll, compressionNote } = queue;
   React.useEffect(() => cancelAll, [cancelAll]);
 
   // All complete: announce, hand over, close.
@@ -149,15 +152,18 @@ function UploadDialogContent({
     if (finished.current || items.length === 0 || overall !== 'complete') return;
     finished.current = true;
     const files = items.map((i) => i.result!).filter(Boolean);
+    // One toast at a time (spec 000 §4): the compression result rides in this one, or it would be replaced.
+    const compression = compressionNote();
     if (announceComplete) {
+      const uploaded = `${files.length} ${filesWord(files.length)} uploaded successfully`;
       toast({
         title: 'Files Uploaded',
-        description: `${files.length} ${filesWord(files.length)} uploaded successfully`,
+        description: compression ? `${uploaded}. ${compression}` : uploaded,
       });
     }
-    onComplete(files);
+    onComplete(files, { compression });
     onOpenChange(false);
-  }, [items, overall, announceComplete, onComplete, onOpenChange]);
+  }, [items, overall, announceComplete, onComplete, onOpenChange, compressionNote]);
 
   const addFiles = (list: FileList | File[] | null | undefined) => {
     const picked = [...(list ?? [])].map((file, i) => namedFile(file, i));

@@ -4,6 +4,7 @@ import {
   compressImage,
   compressionLibUrl,
   compressionMessage,
+  compressionNote,
   jpegName,
   longestSideWithin,
   shouldCompress,
@@ -81,5 +82,18 @@ describe('compressionMessage', () => {
     expect(compressionMessage({ before: 2 * 1024 * KB, after: 512 * KB })).toBe(
       'Reduced size by 75% (2.0 MB → 512 KB)',
     );
+  });
+});
+
+describe('compressionNote', () => {
+  it('says the saving, a failure, or nothing', () => {
+    expect(compressionNote({ before: 400 * KB, after: 100 * KB, failed: false })).toBe(
+      'Images compressed. Reduced size by 75% (400 KB → 100 KB).',
+    );
+    expect(compressionNote({ before: 400 * KB, after: 100 * KB, failed: true })).toBe(
+      'Images were uploaded without compression.',
+    );
+    expect(compressionNote({ before: 0, after: 0, failed: false })).toBeNull();
+    expect(compressionNote({ before: 100 * KB, after: 100 * KB, failed: false })).toBeNull();
   });
 });

@@ -98,3 +98,18 @@ export function compressionMessage({ before, after }: CompressionSummary): strin
   const pct = before > 0 ? Math.round(((before - after) / before) * 100) : 0;
   return `Reduced size by ${pct}% (${humanSize(before)} → ${humanSize(after)})`;
 }
+
+export interface CompressionOutcome extends CompressionSummary {
+  /** An image could not be compressed and went as it was. */
+  failed: boolean;
+}
+
+/**
+ * The compression result as a sentence for the upload's own toast ("Files Uploaded"): a separate toast would be
+ * replaced by it at once, one toast showing at a time (spec 000 §4). Null when nothing was compressed.
+ */
+export function compressionNote({ before, after, failed }: CompressionOutcome): string | null {
+  if (failed) return 'Images were uploaded without compression.';
+  if (after < before) return `Images compressed. ${compressionMessage({ before, after })}.`;
+  return null;
+}

@@ -1,5 +1,5 @@
 // The upload dialog's files and their states (spec 001 §4, §5): added files wait; Upload compresses the
-// images the spec compresses (preprocessing, one "Images Compressed" or "Compression Failed" toast), then
+// images the spec compresses (preprocessing; the outcome is said in the dialog's "Files Uploaded"), then
 // uploads every file (uploading), lets the server check it (postprocessing) and marks it complete. Each file
 // can be cancelled, retried after an error, and paused and resumed when it goes through multipart.
 import * as React from 'react';
@@ -7,8 +7,7 @@ import type { UploadCategory } from '../../../common/media.ts';
 import type { ObjectPathResponse } from '../../../common/schemas/media.ts';
 import { serverMessage } from '../authUtils.ts';
 import { notifyFailure } from '../failure-toast.ts';
-import { toast } from '../use-toast.ts';
-import { compressImage, compressionMessage, shouldCompress } from './compress.ts';
+import { type CompressionOutcome, compressImage, compressionNote, shouldCompress } from './compress.ts';
 import type { FileCategory } from './file-check.ts';
 import { isAbortError } from './http.ts';
 import { UPLOAD_ERROR_TITLE } from './messages.ts';
@@ -76,6 +75,8 @@ export function useUploadQueue(options: QueueOptions) {
   const itemsRef = React.useRef<QueueItem[]>([]);
   const controllers = React.useRef(new Map<string, AbortController>());
   const sessions = React.useRef(new Map<string, MultipartSession>());
+  // Every batch's compression, said once the files are uploaded (compressionNote).
+  const compression = React.useRef<CompressionOutcome>({ before: 0, after: 0, failed: false });
   const optionsRef = React.useRef(options);
   optionsRef.current = options;
 
@@ -147,38 +148,31 @@ export function useUploadQueue(options: QueueOptions) {
     [update],
   );
 
-  /** Compresses the batch's images (one toast for all of them), then uploads every waiting file. */
+  /** Compresses the batch's images, then uploads every waiting file. */
   const start = React.useCallback(async () => {
     const batch = itemsRef.current.filter((item) => item.state === 'waiting');
     const { compressImages, compress = compressImage } = optionsRef.current;
     const toCompress = compressImages ? batch.filter((i) => !i.prepared && shouldCompress(i.file)) : [];
     if (toCompress.length > 0) {
       for (const item of toCompress) update(item.id, { state: 'preprocessing' });
-      let before = 0;
-      let after = 0;
-      let failed = false;
+      const outcome = compression.current;
       for (const item of toCompress) {
         if (!get(item.id)) continue;
         const controller = new AbortController();
         controllers.current.set(item.id, controller);
         try {
           const out = await compress(item.file, { signal: controller.signal });
-          before += item.file.size;
-          after += out.size;
+          outcome.before += item.file.size;
+          outcome.after += out.size;
           if (get(item.id)) update(item.id, { file: out, total: out.size, prepared: true });
         } catch (error) {
           if (isAbortError(error) || controller.signal.aborted) continue;
           console.warn('Image compression failed', error);
-          failed = true;
+          outcome.failed = true;
           if (get(item.id)) update(item.id, { prepared: true });
         } finally {
           if (controllers.current.get(item.id) === controller) controllers.current.delete(item.id);
         }
-      }
-      if (failed) {
-        toast({ title: 'Compression Failed', description: 'Images will be uploaded without compression' });
-      } else if (after < before) {
-        toast({ title: 'Images Compressed', description: compressionMessage({ before, after }) });
       }
     }
     await Promise.all(batch.filter((item) => get(item.id)).map((item) => run(item.id)));
@@ -222,5 +216,20 @@ export function useUploadQueue(options: QueueOptions) {
   const loaded = items.reduce((sum, item) => sum + item.loaded, 0);
   const total = items.reduce((sum, item) => sum + item.total, 0);
   const current = () => itemsRef.current;
-  return { items, current, add, start, cancel, pause, retry, cancelAll, overall, loaded, total };
+  /** What compression did to the images so far, as a sentence, or null. */
+  const note = React.useCallback(() => compressionNote(compression.current), []);
+  return {
+    items,
+    current,
+    add,
+    start,
+    cancel,
+    pause,
+    retry,
+    cancelAll,
+    overall,
+    loaded,
+    total,
+    compressionNote: note,
+  };
 }

@@ -18,8 +18,9 @@ export async function refreshAfterProfileImage(queryClient: QueryClient): Promis
 
 export function useProfileImageUploaded() {
   const queryClient = useQueryClient();
-  return async () => {
-    toast({ title: 'Profile image uploaded successfully!' });
+  /** `compression`: what compressing the picture saved, said in the same toast (one shows at a time). */
+  return async (compression?: string | null) => {
+    toast({ title: 'Profile image uploaded successfully!', description: compression ?? undefined });
     await refreshAfterProfileImage(queryClient);
   };
 }

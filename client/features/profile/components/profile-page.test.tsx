@@ -73,6 +73,21 @@ async function chooseAndUpload(file: File) {
 }
 
 describe('Profile picture', () => {
+  it('says what compressing the picture did in the same toast (jsdom cannot compress: it goes as it was)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server(() => json(objectPath('a1', 400 * 1024, 'image/png')));
+    stubXhr({ status: 200 });
+    mount();
+    await waitFor(() => expect(camera()).toBeTruthy());
+    await chooseAndUpload(fileOf('me.png', 400 * 1024, 'image/png'));
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        ['Profile image uploaded successfully!', 'Images were uploaded without compression.'],
+      ]),
+    );
+    warn.mockRestore();
+  });
+
   it('uploads one image as an avatar, finalises it and refreshes the user', async () => {
     const calls = server(() => {
       user = { ...user, profileImageUrl: '/objects/uploads/a1' };

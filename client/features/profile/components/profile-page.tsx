@@ -182,7 +182,7 @@ function ProfilePicture({ user }: { user: CurrentUser }) {
             uploadErrorTitle={PROFILE_IMAGE_ERROR}
             processErrorTitle={PROFILE_IMAGE_ERROR}
             announceComplete={false}
-            onComplete={() => void uploaded()}
+            onComplete={(_files, { compression }) => void uploaded(compression)}
           />
         </React.Suspense>
       )}
