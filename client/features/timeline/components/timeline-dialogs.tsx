@@ -9,12 +9,26 @@ const LeaveTimelineDialog = lazyDialog(async () => (await exitDialogs()).LeaveTi
 const JoinRequestsDialog = lazyDialog(
   async () => (await import('./join-requests-dialog.tsx')).JoinRequestsDialog,
 );
+// Recharts comes with it, so the threadline's first load never carries a chart library.
+const InsightsDialog = lazyDialog(
+  async () => (await import('./insights/insights-dialog.tsx')).InsightsDialog,
+);
 const MembersDialog = lazyDialog(async () => (await import('./members-dialog.tsx')).MembersDialog);
+const AppearanceDialog = lazyDialog(
+  async () => (await import('./appearance-dialog.tsx')).AppearanceDialog,
+);
 const PermissionsDialog = lazyDialog(
   async () => (await import('./permissions-dialog.tsx')).PermissionsDialog,
 );
 
-export type TimelineDialog = 'members' | 'permissions' | 'joinRequests' | 'delete' | 'leave';
+export type TimelineDialog =
+  | 'members'
+  | 'permissions'
+  | 'appearance'
+  | 'joinRequests'
+  | 'insights'
+  | 'delete'
+  | 'leave';
 
 export function TimelineDialogs({
   data,
@@ -51,6 +65,13 @@ export function TimelineDialogs({
           timeline={timeline}
         />
       )}
+      {isOwner && active && (
+        <AppearanceDialog
+          open={open === 'appearance'}
+          onOpenChange={toggle('appearance')}
+          timeline={timeline}
+        />
+      )}
       {active && (
         <JoinRequestsDialog
           open={open === 'joinRequests'}
@@ -59,6 +80,14 @@ export function TimelineDialogs({
           timelineName={timeline.name}
           isOwner={isOwner}
           isModerator={timeline.role === 'moderator'}
+        />
+      )}
+      {(isOwner || (timeline.role === 'moderator' && active)) && (
+        <InsightsDialog
+          open={open === 'insights'}
+          onOpenChange={toggle('insights')}
+          timelineId={timeline.id}
+          timelineName={timeline.name}
         />
       )}
       {isOwner && (

@@ -1,5 +1,5 @@
 // The threadline page's header (spec 001 §2 Header).
-import { ArrowLeft, Filter, LogOut, Search, UserPlus, Users } from 'lucide-react';
+import { ArrowLeft, ChartColumn, Filter, LogOut, Search, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { TimelineDetail } from '../../../../common/schemas/timeline.ts';
@@ -93,6 +93,19 @@ export function TimelineHeader({
                 <span>
                   <span className="hidden sm:inline">Manage </span>Join Requests
                 </span>
+              </Button>
+            )}
+            {/* Owners find Insights in the settings menu; moderators, who have none, here. */}
+            {timeline.role === 'moderator' && !archived && (
+              <Button
+                variant="outline"
+                size="icon"
+                className="size-9"
+                aria-label="Insights"
+                title="Insights"
+                onClick={() => onOpen('insights')}
+              >
+                <ChartColumn aria-hidden="true" />
               </Button>
             )}
             {!isOwner && (

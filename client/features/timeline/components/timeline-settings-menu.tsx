@@ -1,5 +1,5 @@
 // The owner's settings menu (spec 001 §2 Header). Archived threadlines are read-only, so only Delete stays.
-import { Settings, ShieldCheck, Trash2, UserPlus } from 'lucide-react';
+import { ChartColumn, Palette, Settings, ShieldCheck, Trash2, UserPlus } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -41,9 +41,18 @@ export function TimelineSettingsMenu({
               <UserPlus aria-hidden="true" />
               Manage Join Requests
             </DropdownMenuItem>
-            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => onOpen('appearance')}>
+              <Palette aria-hidden="true" />
+              Appearance
+            </DropdownMenuItem>
           </>
         )}
+        {/* Read-only, so an archived threadline's owner still has it. */}
+        <DropdownMenuItem onSelect={() => onOpen('insights')}>
+          <ChartColumn aria-hidden="true" />
+          Insights
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
         <DropdownMenuItem destructive onSelect={() => onOpen('delete')}>
           <Trash2 aria-hidden="true" />
           Delete Timeline
