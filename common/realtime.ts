@@ -42,6 +42,10 @@ export const TIMELINE_CHANGES = [
   'restored',
   'deleted',
   'post_deleted',
+  /** The author changed a post's text: `content` and `editedAt` are the new ones. */
+  'post_edited',
+  /** The author changed a comment's text: `comment` is the comment now. */
+  'comment_edited',
   'reactions',
   'member_left',
   'member_removed',
@@ -79,6 +83,12 @@ export interface EventDataMap {
     timelineId: string;
     change: TimelineChange;
     postId?: string;
+    /** post_edited: the post's text now and when it was changed. */
+    content?: string | null;
+    editedAt?: string;
+    /** comment_edited: the comment as GET /api/posts/{id}/comments presents it. */
+    commentId?: string;
+    comment?: Comment;
     /** reactions: the post's new counts (each viewer keeps their own `myReactions`). */
     reactionCounts?: Record<string, number>;
     /** pin: the pinned post, or null when unpinned. */

@@ -134,6 +134,20 @@ export const reactionBody = z
   .strict();
 export type ReactionBody = z.input<typeof reactionBody>;
 
+/** PATCH /api/posts/{id}: the new text (a text post needs some; media stay as they are). */
+export const editPostBody = z
+  .object({ content: text(TEXT_LIMITS.post, 'Content', { multiline: true }) })
+  .strict();
+export type EditPostBody = z.input<typeof editPostBody>;
+
+/** PATCH /api/comments/{id}. */
+export const editCommentBody = z
+  .object({
+    content: text(TEXT_LIMITS.comment, 'Comment', { multiline: true, required: 'Please enter a comment' }),
+  })
+  .strict();
+export type EditCommentBody = z.input<typeof editCommentBody>;
+
 // ---- answers ----
 
 /** A post's or comment's author. E-mail only reaches the threadline's owner (DECISIONS §5). */
@@ -146,6 +160,8 @@ export const commentSchema = z.object({
   content: z.string(),
   /** Full precision (microseconds): the comments cursor is built from it. */
   createdAt: iso,
+  /** When the author last changed the text; null when never edited. */
+  editedAt: iso.nullable(),
   author: authorSchema,
 });
 export type Comment = z.infer<typeof commentSchema>;
@@ -171,6 +187,8 @@ export const postSchema = z.object({
   /** Full precision (microseconds): the feed cursor is built from it. */
   createdAt: iso,
   deletedAt: iso.nullable(),
+  /** When the author last changed the text; null when never edited (and on tombstones). */
+  editedAt: iso.nullable(),
   author: authorSchema,
   reactionCounts: z.record(z.string(), z.number().int()),
   myReactions: z.array(z.string()),
@@ -192,6 +210,18 @@ export const reactionResponse = z.object({
   myReactions: z.array(z.string()),
 });
 export type ReactionResponse = z.infer<typeof reactionResponse>;
+
+/**
+ * GET /api/posts/{id}/versions, newest first: the current text leads, at its `editedAt` (the post's creation
+ * when never edited); each earlier one at the time it was written, with who wrote it.
+ */
+export const postVersionSchema = z.object({
+  content: z.string().nullable(),
+  editedAt: iso,
+  editor: z.object({ id: uuid, name: z.string() }),
+});
+export type PostVersion = z.infer<typeof postVersionSchema>;
+export const postVersionList = z.array(postVersionSchema);
 
 export const pinResponse = z.object({ timelineId: uuid, pinnedPostId: uuid.nullable() });
 export type PinResponse = z.infer<typeof pinResponse>;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { ANALYTICS_ACTIONS } from '../../common/analytics.ts';
 import { type createPostBody, NO_CONTENT } from '../../common/schemas/post.ts';
 import type { Db } from '../db/client.ts';
-import { comments, posts, reactions, timelines, uploads } from '../db/schema/index.ts';
+import { comments, posts, postVersions, reactions, timelines, uploads } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import { authorizeDeletePost, authorRole, POST_NOT_FOUND, postAccess } from '../policies/post.ts';
 import { isUuid } from '../policies/timeline.ts';
@@ -62,6 +62,8 @@ export async function deletePost(db: Db, userId: string, postId: string) {
       .where(eq(posts.id, post.id));
     await tx.delete(comments).where(eq(comments.postId, post.id));
     await tx.delete(reactions).where(eq(reactions.postId, post.id));
+    // The tombstone keeps its row, so the cascade alone would keep its earlier texts.
+    await tx.delete(postVersions).where(eq(postVersions.postId, post.id));
     if (access.timeline.pinnedPostId === post.id) {
       await tx.update(timelines).set({ pinnedPostId: null }).where(eq(timelines.id, post.timelineId));
     }

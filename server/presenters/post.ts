@@ -29,6 +29,7 @@ export const presentComment = (c: CommentRow, showEmail: boolean): Comment => ({
   postId: c.postId,
   content: c.content,
   createdAt: c.createdAt,
+  editedAt: c.editedAt ?? null,
   author: presentAuthor(c.author, showEmail),
 });
 
@@ -42,10 +43,11 @@ export function presentPost(row: PostRow, viewer: Viewer): Post {
     author: presentAuthor(row.author, viewer.showEmail),
     isPinned: row.id === viewer.pinnedPostId,
   };
-  if (row.deletedAt) return { ...base, ...tombstoneFields() };
+  if (row.deletedAt) return { ...base, ...tombstoneFields(), editedAt: null };
   return {
     ...base,
     content: row.content,
+    editedAt: row.editedAt ?? null,
     mediaUrl: row.mediaUrl,
     mediaUrls: row.mediaUrls,
     fileName: row.fileName,

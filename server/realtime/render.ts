@@ -333,6 +333,24 @@ async function renderUpdate(
       return update(`${place} was deleted`);
     case 'post_deleted':
       return update(`A post was deleted in ${place}`);
+    case 'post_edited': {
+      if (!event.postId) return null;
+      const row = await postById(db, event.postId, NOBODY);
+      if (!row || row.deletedAt || row.timelineId !== base.timelineId) return null;
+      return update(`${who} edited a post in ${place}`, {
+        content: row.content,
+        ...(row.editedAt && { editedAt: row.editedAt }),
+      });
+    }
+    case 'comment_edited': {
+      if (!event.commentId) return null;
+      const comment = await commentById(db, event.commentId);
+      if (!comment || comment.postId !== event.postId) return null;
+      return update(`${who} edited a comment`, {
+        commentId: comment.id,
+        comment: presentComment(comment, false),
+      });
+    }
     case 'reactions': {
       if (!event.postId) return null;
       const [post] = await db

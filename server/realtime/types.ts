@@ -23,6 +23,8 @@ export type TimelineBusEvent =
       actorId: string;
       change: Exclude<TimelineChange, 'access_removed' | 'join_requests'>;
       postId?: string;
+      /** comment_edited: the comment. */
+      commentId?: string;
       /** The member it concerns (left, removed, role changed). */
       userId?: string;
     };

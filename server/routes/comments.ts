@@ -1,12 +1,19 @@
 // Comments: add one, and read a post's comments oldest first (spec 001 §7).
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { commentList, commentSchema, commentsQuery, createCommentBody } from '../../common/schemas/post.ts';
+import {
+  commentList,
+  commentSchema,
+  commentsQuery,
+  createCommentBody,
+  editCommentBody,
+} from '../../common/schemas/post.ts';
 import { createComment } from '../commands/comments.ts';
+import { editComment } from '../commands/edits.ts';
 import { postAccess } from '../policies/post.ts';
 import { presentComment } from '../presenters/post.ts';
 import { commentsPage } from '../queries/comments.ts';
-import { type PostCommentsParams, postCommentsParams } from './params.ts';
+import { type PostCommentsParams, type PostParams, postCommentsParams, postParams } from './params.ts';
 
 export async function commentRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -30,6 +37,32 @@ export async function commentRoutes(app: FastifyInstance) {
         commentId: row.id,
       });
       return reply.code(201).send(presentComment(row, access.member.role === 'owner'));
+    },
+  );
+
+  app.patch(
+    '/api/comments/:id',
+    {
+      config: { writeLimit: 'comment' },
+      schema: { params: postParams, body: editCommentBody, response: { 200: commentSchema } },
+    },
+    async (request) => {
+      const { id } = request.params as PostParams;
+      const { content } = request.body as z.output<typeof editCommentBody>;
+      const me = request.user!.id;
+      const { row, access, changed } = await editComment(db, me, id, content);
+      if (changed) {
+        await app.realtime.publish({
+          kind: 'timeline',
+          type: 'timeline_updated',
+          change: 'comment_edited',
+          timelineId: access.timeline.id,
+          actorId: me,
+          postId: row.postId,
+          commentId: row.id,
+        });
+      }
+      return presentComment(row, access.member.role === 'owner');
     },
   );
 

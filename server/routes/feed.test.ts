@@ -440,6 +440,7 @@ describe('tombstones', () => {
         media: null,
         createdAt: expect.any(String),
         deletedAt: expect.any(String),
+        editedAt: null,
         author: expect.objectContaining({ id: pat.user.id, firstName: 'Pat' }),
         reactionCounts: {},
         myReactions: [],

@@ -2,20 +2,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { FEED } from '../../common/limits.ts';
+import { personName } from '../../common/names.ts';
 import {
   createPostBody,
   deletePostResponse,
+  editPostBody,
   feedQuery,
   pinResponse,
   postList,
   postSchema,
+  postVersionList,
   searchQuery,
 } from '../../common/schemas/post.ts';
+import { assertFeature } from '../billing/features.ts';
+import { editPost, ownerPlan } from '../commands/edits.ts';
 import { createPost, deletePost, pinPost, unpinPost } from '../commands/posts.ts';
 import { removeUploadObjects } from '../commands/uploads.ts';
+import { postAccess } from '../policies/post.ts';
 import { type TimelineAccess, timelineFor } from '../policies/timeline.ts';
 import { presentPost, type Viewer } from '../presenters/post.ts';
 import { feedPage, searchPosts } from '../queries/feed.ts';
+import { postVersions } from '../queries/versions.ts';
 import {
   type PinParams,
   type PostParams,
@@ -85,6 +92,44 @@ export async function postRoutes(app: FastifyInstance) {
       const rows = await searchPosts(db, id, me, q, FEED.searchLimit);
       const viewer = viewerOf(access);
       return rows.map((row) => presentPost(row, viewer));
+    },
+  );
+
+  // An edit counts as a post against the write limit (it rewrites as much text as a new one).
+  app.patch(
+    '/api/posts/:id',
+    {
+      config: { writeLimit: 'post' },
+      schema: { params: postParams, body: editPostBody, response: { 200: postSchema } },
+    },
+    async (request) => {
+      const { id } = request.params as PostParams;
+      const { content } = request.body as z.output<typeof editPostBody>;
+      const me = request.user!.id;
+      const { row, access, changed } = await editPost(db, app.config, me, id, content);
+      if (changed) {
+        await app.realtime.publish({
+          kind: 'timeline',
+          type: 'timeline_updated',
+          change: 'post_edited',
+          timelineId: row.timelineId,
+          actorId: me,
+          postId: row.id,
+        });
+      }
+      return presentPost(row, viewerOf(access));
+    },
+  );
+
+  app.get(
+    '/api/posts/:id/versions',
+    { schema: { params: postParams, response: { 200: postVersionList } } },
+    async (request) => {
+      const { id } = request.params as PostParams;
+      const { post } = await postAccess(db, id, request.user!.id, 'view');
+      assertFeature(app.config, await ownerPlan(db, post.timelineId), 'versionHistory');
+      const rows = await postVersions(db, post.id);
+      return rows.map((v) => ({ ...v, editor: { id: v.editor.id, name: personName(v.editor) } }));
     },
   );
 

@@ -23,6 +23,7 @@ export function makePost(over: Partial<Post> = {}): Post {
     content: 'Hello world',
     createdAt: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.123456Z`,
     deletedAt: null,
+    editedAt: null,
     author: AUTHOR,
     reactionCounts: {},
     myReactions: [],
@@ -39,6 +40,7 @@ export function makeComment(over: Partial<Comment> = {}): Comment {
     postId: '00000000-0000-4000-8000-000000000000',
     content: 'Nice',
     createdAt: '2026-01-02T00:00:00.000001Z',
+    editedAt: null,
     author: AUTHOR,
     ...over,
   };
