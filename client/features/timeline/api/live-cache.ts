@@ -7,10 +7,12 @@ import type { FeedFilter, Post } from '../../../../common/schemas/post.ts';
 import type { TimelinePageData } from '../../../../common/schemas/timeline.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import type { Toast } from '../../../lib/use-toast.ts';
+import { replaceComment, withEditedComment, withEditedText } from '../lib/edits-cache.ts';
 import { type CommentsData, type FeedData, prependPost, toTombstone } from '../lib/feed-cache.ts';
 import { feedHas, liveFeedTakes, withLiveComment, withReactionCounts } from '../lib/live-feed.ts';
 import { joinRequestsPrefix } from './join-requests-cache.ts';
 import { patchPost, refetchFeeds, setCachedPinned } from './post-cache.ts';
+import { postVersionsKey } from './post-versions-key.ts';
 import { invalidateTimelineDetail, isExiting } from './timeline-cache.ts';
 import { holdLiveReaction } from './toggle-reaction.ts';
 
@@ -127,6 +129,23 @@ function applyUpdate(
       // While this tab's own toggle of the post is on its way, its guess stays (the counts reload after).
       if (holdLiveReaction(queryClient, postId)) return NONE;
       patchPost(queryClient, timelineId, postId, (post) => withReactionCounts(post, reactionCounts));
+      return NONE;
+    }
+    case 'post_edited': {
+      // The feed and searches show the new text in place; an open History reloads.
+      const { postId, content, editedAt } = data;
+      if (!postId || content === undefined || !editedAt) return NONE;
+      patchPost(queryClient, timelineId, postId, (post) => withEditedText(post, content, editedAt));
+      void queryClient.invalidateQueries({ queryKey: postVersionsKey(postId) });
+      return NONE;
+    }
+    case 'comment_edited': {
+      const { comment } = data;
+      if (!comment) return NONE;
+      queryClient.setQueryData<CommentsData>(timelineKeys.comments(comment.postId), (d) =>
+        replaceComment(d, comment),
+      );
+      patchPost(queryClient, timelineId, comment.postId, (post) => withEditedComment(post, comment));
       return NONE;
     }
     case 'post_deleted': {

@@ -1,0 +1,2 @@
+/** GET /api/posts/{id}/versions: refetched whenever the post's text changes. */
+export const postVersionsKey = (postId: string) => ['/api/posts', postId, 'versions'] as const;
