@@ -78,7 +78,7 @@ export function TimelineHeader({
             {memberCountLabel(memberCount)}
           </Button>
           <TimelineSwitcher currentId={timeline.id} />
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
             <BarToggle label="Search posts" pressed={toggles.searchOpen} onToggle={toggles.onToggleSearch}>
               <Search aria-hidden="true" />
             </BarToggle>
