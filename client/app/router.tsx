@@ -17,6 +17,7 @@ const pages = {
   messages: () => import('../features/messages/components/messages-page.tsx'),
   myRequests: () => import('../features/my-requests/components/my-requests-page.tsx'),
   profile: () => import('../features/profile/components/profile-page.tsx'),
+  search: () => import('../features/search/components/search-page.tsx'),
   timeline: () => import('../features/timeline/components/timeline-page.tsx'),
 };
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
@@ -33,6 +34,7 @@ const NotFoundPage = lazyNamed(
   'NotFoundPage',
 );
 const ProfilePage = lazyNamed(pages.profile, 'ProfilePage');
+const SearchPage = lazyNamed(pages.search, 'SearchPage');
 const TimelinePage = lazyNamed(pages.timeline, 'TimelinePage');
 
 /** The app paths (sign-in.ts's isAppPath) by their first segment. */
@@ -41,6 +43,7 @@ const DEEP_LINKS: Record<string, () => Promise<unknown>> = {
   messages: pages.messages,
   'my-requests': pages.myRequests,
   profile: pages.profile,
+  search: pages.search,
   timeline: pages.timeline,
 };
 
@@ -126,6 +129,7 @@ function SignedInRoutes() {
         <Route path="/billing">{billingOff ? <NotFoundPage /> : <BillingPage />}</Route>
         <Route path="/my-requests" component={MyRequestsPage} />
         <Route path="/messages" component={MessagesPage} />
+        <Route path="/search" component={SearchPage} />
         <Route path="/timeline" component={HomeRedirect} />
         <Route path="/timeline/:id">{(params) => <TimelinePage id={params.id} />}</Route>
         <Route component={NotFoundPage} />

@@ -1,6 +1,6 @@
 // The signed-in header (spec 000 §2 Home): logo, avatar and name to /profile, and the main actions.
 
-import { CreditCard, Inbox, LogOut, type LucideIcon, Menu, MessageCircle } from 'lucide-react';
+import { CreditCard, Inbox, LogOut, type LucideIcon, Menu, MessageCircle, Search } from 'lucide-react';
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { shownName } from '../../common/names.ts';
@@ -105,6 +105,7 @@ export function AppHeader() {
   const name = shownName(user);
   const showBilling = meta !== undefined && meta.billingProvider !== 'off';
   const actions: HeaderAction[] = [
+    { label: 'Search', icon: Search, run: () => navigate('/search') },
     { label: 'Messages', icon: MessageCircle, run: () => messaging.open(), unread: unreadMessages },
     { label: 'My Requests', icon: Inbox, run: () => navigate('/my-requests') },
     ...(showBilling ? [{ label: 'Billing', icon: CreditCard, run: () => navigate('/billing') }] : []),

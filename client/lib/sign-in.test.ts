@@ -3,7 +3,15 @@ import { isAppPath, loginScreenPath, readLoginQuery, signInUrl } from './sign-in
 
 describe('isAppPath', () => {
   it('matches the signed-in routes of the route table', () => {
-    for (const path of ['/profile', '/billing', '/my-requests', '/messages', '/timeline/abc', '/profile/']) {
+    for (const path of [
+      '/profile',
+      '/billing',
+      '/my-requests',
+      '/messages',
+      '/search',
+      '/timeline/abc',
+      '/profile/',
+    ]) {
       expect(isAppPath(path), path).toBe(true);
     }
   });

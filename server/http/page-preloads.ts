@@ -24,6 +24,7 @@ export const PAGE_CHUNKS: ReadonlyMap<string, string> = new Map([
   ['messages', 'messages-page'],
   ['my-requests', 'my-requests-page'],
   ['profile', 'profile-page'],
+  ['search', 'search-page'],
   ['timeline', 'timeline-page'],
 ]);
 

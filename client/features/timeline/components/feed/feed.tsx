@@ -13,6 +13,7 @@ import { useFeed } from '../../api/get-posts.ts';
 import { useSearchPosts } from '../../api/search-posts.ts';
 import { useLivePosts } from '../../hooks/use-live-posts.ts';
 import { useLoadMoreSentinel } from '../../hooks/use-load-more-sentinel.ts';
+import { usePostTarget } from '../../hooks/use-post-target.ts';
 import { flattenUnique } from '../../lib/feed-pages.ts';
 import { canDeletePost, feedCapabilities } from '../../lib/feed-permissions.ts';
 import { searchResults, searchTerms } from '../../lib/post-search.ts';
@@ -103,6 +104,18 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
     canLoadMore && !isFetchingNextPage && !isFetchNextPageError,
   );
 
+  const shownIds = React.useMemo(() => shown.map((p) => p.id), [shown]);
+  const loadNext = React.useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const target = usePostTarget({
+    postIds: shownIds,
+    rendered,
+    pages: feed.data?.pages.length ?? 0,
+    hasNextPage,
+    isFetching: feed.isFetching,
+    fetchNextPage: loadNext,
+    list: listTop,
+  });
+
   let list: React.ReactNode;
   if (feed.isPending) list = <FeedSkeleton />;
   else if (feed.isError && posts.length === 0) list = <FeedLoadError onRetry={() => void feed.refetch()} />;
@@ -145,6 +158,13 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
       <p role="status" className="sr-only">
         {live.announcement}
       </p>
+      {target === 'seeking' && (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Finding the post you opened...
+        </p>
+      )}
+      {target === 'missing' && <FeedNotice>The post you opened is no longer in this threadline.</FeedNotice>}
       {caps.canPost && <PostComposer timelineId={timeline.id} />}
       {caps.postingDisabled && (
         <FeedNotice>Posting is currently disabled for participants in this timeline.</FeedNotice>
