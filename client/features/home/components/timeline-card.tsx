@@ -3,11 +3,13 @@ import { ArrowRight, Clock, UserPlus, Users } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { personName } from '../../../../common/names.ts';
 import type { TimelineListItem, UnreadCount } from '../../../../common/schemas/timeline.ts';
+import { CoverBanner } from '../../../components/cover-banner.tsx';
 import { JoinCodeCopy } from '../../../components/join-code-copy.tsx';
 import { RoleBadge } from '../../../components/role-badge.tsx';
 import { TimelineStateBadge } from '../../../components/status-badges.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader } from '../../../components/ui/card.tsx';
+import { accentStyle } from '../../../lib/appearance.ts';
 import { capCount, memberCountLabel, shortDate } from '../../../lib/format.ts';
 import { REQUEST_STATUS_STYLES } from '../../../lib/status-styles.ts';
 import { cn } from '../../../lib/utils.ts';
@@ -28,15 +30,22 @@ export function TimelineCard({ timeline, unread, pendingCount = 0 }: Props) {
   const archived = timeline.state === 'archived';
   const deleted = timeline.state === 'deleted';
   const open = () => navigate(`/timeline/${timeline.id}`);
+  // The owner's customization (DECISIONS §9): cover banner, icon, and the accent on the card's buttons.
+  const { appearance } = timeline;
+  const accent = accentStyle(appearance);
 
   return (
     <Card
       className={cn(
-        'flex h-full flex-col',
+        'flex h-full flex-col overflow-hidden',
         archived && 'border-amber-300 bg-amber-50',
         deleted && 'border-dashed bg-muted shadow-none',
+        accent && 'border-t-4',
       )}
+      style={accent && { ...accent, borderTopColor: 'var(--tl-accent)' }}
+      data-testid="timeline-card"
     >
+      {appearance?.coverImageUrl && <CoverBanner src={appearance.coverImageUrl} className="h-24" />}
       <CardHeader className="gap-2 pb-3 sm:pb-3">
         <div className="flex items-start justify-between gap-2">
           <h3
@@ -45,6 +54,11 @@ export function TimelineCard({ timeline, unread, pendingCount = 0 }: Props) {
               deleted && 'text-muted-foreground line-through',
             )}
           >
+            {appearance?.icon && (
+              <span aria-hidden="true" className="mr-1.5" data-testid="timeline-icon">
+                {appearance.icon}
+              </span>
+            )}
             {timeline.name}
           </h3>
           {can.showUnread && <UnreadBadges unread={unread} />}

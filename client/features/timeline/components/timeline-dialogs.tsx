@@ -14,9 +14,7 @@ const InsightsDialog = lazyDialog(
   async () => (await import('./insights/insights-dialog.tsx')).InsightsDialog,
 );
 const MembersDialog = lazyDialog(async () => (await import('./members-dialog.tsx')).MembersDialog);
-const AppearanceDialog = lazyDialog(
-  async () => (await import('./appearance-dialog.tsx')).AppearanceDialog,
-);
+const AppearanceDialog = lazyDialog(async () => (await import('./appearance-dialog.tsx')).AppearanceDialog);
 const PermissionsDialog = lazyDialog(
   async () => (await import('./permissions-dialog.tsx')).PermissionsDialog,
 );

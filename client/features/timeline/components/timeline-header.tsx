@@ -7,8 +7,10 @@ import { RoleBadge } from '../../../components/role-badge.tsx';
 import { TimelineStateBadge } from '../../../components/status-badges.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { accentHex } from '../../../lib/appearance.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { memberCountLabel } from '../../../lib/format.ts';
+import { cn } from '../../../lib/utils.ts';
 import type { TimelineDialog } from './timeline-dialogs.tsx';
 import { TimelineSettingsMenu } from './timeline-settings-menu.tsx';
 import { TimelineSwitcher } from './timeline-switcher.tsx';
@@ -35,9 +37,18 @@ export function TimelineHeader({
   const [, navigate] = useLocation();
   const isOwner = timeline.role === 'owner';
   const archived = timeline.state === 'archived';
+  // The accent (a CSS variable set on the page, lib/appearance.ts) marks the header's top edge and name.
+  const accent = accentHex(timeline.appearance);
+  const icon = timeline.appearance?.icon;
 
   return (
-    <header className="z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80 sm:sticky sm:top-0">
+    <header
+      className={cn(
+        'z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80 sm:sticky sm:top-0',
+        accent && 'border-t-4',
+      )}
+      style={accent ? { borderTopColor: 'var(--tl-accent)' } : undefined}
+    >
       <div className="mx-auto grid max-w-4xl gap-3 px-3 py-3 sm:px-6">
         <div className="flex items-start gap-2 sm:gap-3">
           <Button
@@ -51,7 +62,17 @@ export function TimelineHeader({
             <ArrowLeft aria-hidden="true" />
           </Button>
           <div className="min-w-0 flex-1 pt-1">
-            <h1 className="wrap-anywhere text-xl font-bold leading-tight tracking-tight sm:text-2xl">
+            <h1
+              className={cn(
+                'wrap-anywhere text-xl font-bold leading-tight tracking-tight sm:text-2xl',
+                accent && 'text-(--tl-accent)',
+              )}
+            >
+              {icon && (
+                <span aria-hidden="true" className="mr-2" data-testid="timeline-icon">
+                  {icon}
+                </span>
+              )}
               {timeline.name}
             </h1>
             {timeline.description && (

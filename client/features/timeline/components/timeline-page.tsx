@@ -4,7 +4,9 @@ import { Loader2 } from 'lucide-react';
 import * as React from 'react';
 import { Redirect, useLocation } from 'wouter';
 import type { TimelinePageData } from '../../../../common/schemas/timeline.ts';
+import { CoverBanner } from '../../../components/cover-banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { accentStyle } from '../../../lib/appearance.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useFocusHeadingIfLost } from '../../../lib/focus-heading.ts';
@@ -116,7 +118,18 @@ function TimelineView({ data, live }: { data: TimelinePageData; live: boolean })
 
   return (
     // data-live: the server confirmed this page's events (journeys wait for it before acting elsewhere).
-    <div ref={root} className="flex min-h-screen flex-col" data-live={live}>
+    // The accent repaints the page's buttons, links and focus rings (dialogs, portalled out, keep the theme).
+    <div
+      ref={root}
+      className="flex min-h-screen flex-col"
+      data-live={live}
+      style={accentStyle(timeline.appearance)}
+    >
+      {timeline.appearance?.coverImageUrl && (
+        <div className="mx-auto w-full max-w-4xl px-3 pt-3 sm:px-6">
+          <CoverBanner src={timeline.appearance.coverImageUrl} className="h-28 rounded-xl sm:h-44" />
+        </div>
+      )}
       <TimelineHeader
         timeline={timeline}
         memberCount={members.length}
