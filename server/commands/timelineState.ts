@@ -2,7 +2,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { PermissionsBody } from '../../common/schemas/timeline.ts';
 import type { Db } from '../db/client.ts';
-import { posts, type Timeline, timelines, uploads } from '../db/schema/index.ts';
+import { posts, type Timeline, timelineAnalytics, timelines, uploads } from '../db/schema/index.ts';
 import { COVER_CATEGORY } from './appearance.ts';
 import { lockedAccess } from './lock.ts';
 import { releaseUploads } from './uploads.ts';
@@ -32,6 +32,8 @@ export async function deleteTimeline(db: Db, id: string, by: string) {
     // Under the threadline's lock, so no post can attach media to it meanwhile.
     await lockedAccess(tx, id, by, 'delete', 'update');
     const timeline = await update(tx, id, { deletedAt: new Date(), deletedBy: by, isActive: false });
+    // Its insights go with it (DECISIONS §9): the row stays as a tombstone, so the cascade alone would not.
+    await tx.delete(timelineAnalytics).where(eq(timelineAnalytics.timelineId, id));
     const media = await tx
       .select({ id: uploads.id })
       .from(uploads)

@@ -154,6 +154,16 @@ describe('timeline_analytics records each action', () => {
   });
 });
 
+describe('a deleted threadline', () => {
+  it('takes its analytics rows with it', async () => {
+    const { owner, pat, tl } = await cast();
+    await pat.as.post('/api/posts', { timelineId: tl.id, content: 'Hi' });
+    expect(await rowsOf(tl.id)).toHaveLength(1);
+    expect((await owner.as.delete(`/api/timelines/${tl.id}`)).statusCode).toBe(200);
+    expect(await rowsOf(tl.id)).toEqual([]);
+  });
+});
+
 describe('GET /api/timelines/{id}/insights', () => {
   it('answers owners and moderators; 404 to participants, viewers, outsiders; 401 to visitors', async () => {
     const { owner, pat, tl } = await cast();
