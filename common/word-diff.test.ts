@@ -17,6 +17,15 @@ describe('wordDiff', () => {
     ]);
   });
 
+  it('a run of replaced words reads as the old words, then the new ones', () => {
+    expect(wordDiff('the quick brown fox', 'the slow red fox')).toEqual([
+      { kind: 'same', text: 'the ' },
+      { kind: 'removed', text: 'quick brown' },
+      { kind: 'added', text: 'slow red' },
+      { kind: 'same', text: ' fox' },
+    ]);
+  });
+
   it('words added at the end and removed at the start', () => {
     expect(wordDiff('hello world', 'hello world again')).toEqual([
       { kind: 'same', text: 'hello world' },

@@ -55,7 +55,40 @@ export function wordDiff(before: string, after: string): DiffPart[] {
     }
   }
   if (tail) push('same', a.slice(a.length - tail).join(''));
-  return parts;
+  return grouped(parts);
+}
+
+/**
+ * Reads as "old words, then new words": a space kept between two changes joins them, and each run of changes
+ * becomes its removed text followed by its added text ("quick brown" -> "slow red", not word by word).
+ */
+function grouped(parts: DiffPart[]): DiffPart[] {
+  const out: DiffPart[] = [];
+  let run: DiffPart[] = [];
+  const flush = () => {
+    const removed = run
+      .filter((p) => p.kind !== 'added')
+      .map((p) => p.text)
+      .join('');
+    const added = run
+      .filter((p) => p.kind !== 'removed')
+      .map((p) => p.text)
+      .join('');
+    if (removed) out.push({ kind: 'removed', text: removed });
+    if (added) out.push({ kind: 'added', text: added });
+    run = [];
+  };
+  parts.forEach((part, i) => {
+    const between = run.length > 0 && parts[i + 1] !== undefined && parts[i + 1]!.kind !== 'same';
+    if (part.kind !== 'same' || (between && /^\s+$/.test(part.text))) {
+      run.push(part);
+      return;
+    }
+    flush();
+    out.push(part);
+  });
+  flush();
+  return out;
 }
 
 /** How many words were added and removed (whitespace not counted), for a version's summary line. */

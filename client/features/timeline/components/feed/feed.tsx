@@ -137,6 +137,9 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
             canComment={caps.canComment}
             canPin={caps.canPin}
             canDelete={canDeletePost(caps, post, currentUserId, roles.get(post.author.id))}
+            canEdit={caps.canPost && post.author.id === currentUserId}
+            isOwner={caps.role === 'owner'}
+            currentUserId={currentUserId}
           />
         ))}
       </ul>

@@ -1,6 +1,8 @@
-// A post's actions (owner pin/unpin, delete where allowed) in a menu: arrow keys and Enter; focus goes
-// back to its button, also after the delete confirmation closes.
-import { MoreHorizontal, Pin, PinOff, Trash2 } from 'lucide-react';
+// A post's actions (the author's edit, owner pin/unpin, delete where allowed) in a menu: arrow keys and
+// Enter; focus goes back to its button, also after the delete confirmation closes (the editor takes focus
+// itself and gives it back to this button when it closes).
+import { MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
+import * as React from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -14,17 +16,22 @@ export function PostActionsMenu({
   pinned,
   canPin,
   canDelete,
+  canEdit = false,
   onPin,
   onDelete,
+  onEdit,
 }: {
   authorName: string;
   pinned: boolean;
   canPin: boolean;
   canDelete: boolean;
+  canEdit?: boolean;
   onPin: () => void;
   onDelete: () => void;
+  onEdit?: () => void;
 }) {
-  if (!canPin && !canDelete) return null;
+  const editing = React.useRef(false);
+  if (!canPin && !canDelete && !canEdit) return null;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -38,7 +45,25 @@ export function PostActionsMenu({
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent
+        align="end"
+        onCloseAutoFocus={(e) => {
+          // The editor opening in the card keeps focus.
+          if (editing.current) e.preventDefault();
+          editing.current = false;
+        }}
+      >
+        {canEdit && (
+          <DropdownMenuItem
+            onSelect={() => {
+              editing.current = true;
+              onEdit?.();
+            }}
+          >
+            <Pencil aria-hidden="true" />
+            Edit post
+          </DropdownMenuItem>
+        )}
         {canPin && (
           <DropdownMenuItem onSelect={onPin}>
             {pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}

@@ -2,6 +2,7 @@
 // pin/delete actions. Memoized: a reaction patches one post object, so only its card re-renders.
 import { Pin } from 'lucide-react';
 import * as React from 'react';
+import { TEXT_LIMITS } from '../../../../../common/limits.ts';
 import { personName } from '../../../../../common/names.ts';
 import type { Post } from '../../../../../common/schemas/post.ts';
 import { LocalTime } from '../../../../components/local-time.tsx';
@@ -11,8 +12,11 @@ import { shortDate, timeAgo } from '../../../../lib/format.ts';
 import { lazyDialog } from '../../../../lib/lazy-dialog.tsx';
 import { cn } from '../../../../lib/utils.ts';
 import { useDeletePost } from '../../api/delete-post.ts';
+import { useEditPost } from '../../api/edit-post.ts';
 import { usePinPost } from '../../api/pin-post.ts';
 import { useToggleReaction } from '../../api/toggle-reaction.ts';
+import { EditTextForm } from './edit-text-form.tsx';
+import { EditedMark } from './edited-mark.tsx';
 import { LinkedText } from './linked-text.tsx';
 import { PostActionsMenu } from './post-actions-menu.tsx';
 import { PostAttachments } from './post-attachments.tsx';
@@ -23,6 +27,9 @@ import { ReactionBar } from './reaction-bar.tsx';
 const ConfirmDialog = lazyDialog(
   async () => (await import('../../../../components/confirm-dialog.tsx')).ConfirmDialog,
 );
+const PostHistoryDialog = lazyDialog(
+  async () => (await import('./post-history-dialog.tsx')).PostHistoryDialog,
+);
 
 export interface PostCardProps {
   post: Post;
@@ -31,6 +38,12 @@ export interface PostCardProps {
   canComment: boolean;
   canPin: boolean;
   canDelete: boolean;
+  /** The author, while they may post (issue 24). */
+  canEdit?: boolean;
+  /** The reader owns the threadline (History's upgrade card is theirs to act on). */
+  isOwner?: boolean;
+  /** The reader's own id: their comments get an Edit button. */
+  currentUserId?: string;
 }
 
 export const PostCard = React.memo(function PostCard(props: PostCardProps) {
@@ -90,6 +103,9 @@ function LivePost({
   canComment,
   canPin,
   canDelete,
+  canEdit = false,
+  isOwner = false,
+  currentUserId,
   onDeleting,
 }: PostCardProps & { onDeleting: (deleting: boolean) => void }) {
   const name = personName(post.author);
@@ -97,12 +113,26 @@ function LivePost({
   const pin = usePinPost(timelineId);
   const remove = useDeletePost(timelineId);
   const [confirmDelete, setConfirmDelete] = React.useState(false);
+  const [editing, setEditing] = React.useState(false);
+  const [history, setHistory] = React.useState(false);
+  const edit = useEditPost(timelineId, post.id);
+  const card = React.useRef<HTMLDivElement>(null);
   const headingId = React.useId();
+  const wasEditing = React.useRef(false);
+  const stopEditing = () => setEditing(false);
+  // The editor closed: focus back on the menu button it was opened from.
+  React.useEffect(() => {
+    if (!editing && wasEditing.current) {
+      card.current?.querySelector<HTMLElement>('[aria-label^="Post actions"]')?.focus();
+    }
+    wasEditing.current = editing;
+  }, [editing]);
   const { mutate: react } = reaction;
 
   return (
     <>
       <Card
+        ref={card}
         className={cn(
           'grid grid-cols-1 gap-3 p-4 sm:p-5',
           post.isPinned && 'border-indigo-300 ring-1 ring-indigo-200',
@@ -122,20 +152,37 @@ function LivePost({
             <h3 id={headingId} className="font-semibold leading-tight wrap-anywhere">
               {name}
             </h3>
-            <LocalTime dateTime={post.createdAt} className="text-xs text-muted-foreground">
-              {timeAgo(post.createdAt)}
-            </LocalTime>
+            <p className="flex flex-wrap items-baseline gap-x-2">
+              <LocalTime dateTime={post.createdAt} className="text-xs text-muted-foreground">
+                {timeAgo(post.createdAt)}
+              </LocalTime>
+              {post.editedAt && <EditedMark editedAt={post.editedAt} onOpen={() => setHistory(true)} />}
+            </p>
           </div>
           <PostActionsMenu
             authorName={name}
             pinned={post.isPinned}
             canPin={canPin}
             canDelete={canDelete}
+            canEdit={canEdit && !editing}
             onPin={() => pin.mutate(post.isPinned ? null : post.id)}
             onDelete={() => setConfirmDelete(true)}
+            onEdit={() => setEditing(true)}
           />
         </div>
-        {post.content && <LinkedText text={post.content} className="text-[0.95rem] leading-relaxed" />}
+        {editing ? (
+          <EditTextForm
+            initial={post.content ?? ''}
+            limit={TEXT_LIMITS.post}
+            label="Edit post"
+            required={post.type === 'text'}
+            pending={edit.isPending}
+            onCancel={stopEditing}
+            onSave={(content) => edit.mutate(content, { onSuccess: stopEditing })}
+          />
+        ) : (
+          post.content && <LinkedText text={post.content} className="text-[0.95rem] leading-relaxed" />
+        )}
         <PostAttachments post={post} />
         <ReactionBar
           counts={post.reactionCounts}
@@ -150,8 +197,18 @@ function LivePost({
           commentCount={post.commentCount}
           latestComment={post.latestComment}
           canComment={canComment}
+          currentUserId={currentUserId}
         />
       </Card>
+      {post.editedAt && (
+        <PostHistoryDialog
+          open={history}
+          onOpenChange={setHistory}
+          postId={post.id}
+          authorName={name}
+          isOwner={isOwner}
+        />
+      )}
       {canDelete && (
         <ConfirmDialog
           open={confirmDelete}

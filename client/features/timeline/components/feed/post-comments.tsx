@@ -17,12 +17,14 @@ export function PostComments({
   commentCount,
   latestComment,
   canComment,
+  currentUserId,
 }: {
   timelineId: string;
   postId: string;
   commentCount: number;
   latestComment: Comment | null;
   canComment: boolean;
+  currentUserId?: string;
 }) {
   const [expanded, setExpanded] = React.useState(false);
   const query = useComments(postId, expanded);
@@ -52,7 +54,12 @@ export function PostComments({
       {shown.length > 0 && (
         <ul id={listId} className="grid grid-cols-1 gap-2" aria-label="Comments">
           {shown.map((c) => (
-            <CommentItem key={c.id} comment={c} />
+            <CommentItem
+              key={c.id}
+              comment={c}
+              timelineId={timelineId}
+              canEdit={canComment && c.author.id === currentUserId}
+            />
           ))}
         </ul>
       )}
