@@ -183,6 +183,11 @@ describe('GET /api/timelines/{id}/insights', () => {
       expect(res.json()).toEqual({ message: expect.any(String) });
     }
     expect((await callerFor(t.app).get(url)).statusCode).toBe(401);
+    // A moderator removed (and so blocked) learns nothing more.
+    expect((await owner.as.delete(`/api/timelines/${tl.id}/members/${mod.user.id}`, {})).statusCode).toBe(
+      200,
+    );
+    expect((await mod.as.get(url)).statusCode).toBe(404);
     expect((await owner.as.get(`/api/timelines/${crypto.randomUUID()}/insights?days=7`)).statusCode).toBe(
       404,
     );
