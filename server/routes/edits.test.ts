@@ -254,3 +254,21 @@ describe('PATCH /api/comments/{id}', () => {
     expect((await editComment(pat.as, comment.id, 'x')).statusCode).toBe(404);
   });
 });
+
+describe('write limits (WRITE_LIMIT_FACTOR=0.1: 3 posts, 6 comments a minute)', () => {
+  const slow = setupTestApp({ WRITE_LIMIT_FACTOR: '0.1' });
+  it('a post edit counts as a post and a comment edit as a comment', async () => {
+    const me = await signedInUser(slow.app);
+    const tl = await buildThreadline(slow.app.db, me.user);
+    const post = await buildPost(slow.app.db, tl, me.user);
+    const comment = await buildComment(slow.app.db, post, me.user);
+    const postEdits = [];
+    for (let i = 0; i < 4; i++) postEdits.push((await editPost(me.as, post.id, `v${i}`)).statusCode);
+    expect(postEdits).toEqual([200, 200, 200, 429]);
+    const newPost = await me.as.post('/api/posts', { timelineId: tl.id, content: 'more' });
+    expect(newPost.statusCode).toBe(429);
+    const commentEdits = [];
+    for (let i = 0; i < 7; i++) commentEdits.push((await editComment(me.as, comment.id, `c${i}`)).statusCode);
+    expect(commentEdits).toEqual([200, 200, 200, 200, 200, 200, 429]);
+  });
+});
