@@ -176,6 +176,19 @@ const POST_ROUTES: RouteCase[] = [
     expect: ownerOnly,
     shared: true,
   },
+  // Issue 24: only the author edits (moderators and the owner no more than anyone else).
+  {
+    name: "PATCH /api/posts/:postId (the owner's)",
+    call: (as, ids) => as.patch(`/api/posts/${ids.ownerPost}`, { content: 'Edited' }),
+    expect: ownerOnly,
+    shared: true,
+  },
+  {
+    name: "PATCH /api/posts/:postId (a participant's)",
+    call: (as, ids) => as.patch(`/api/posts/${ids.post}`, { content: 'Edited' }),
+    expect: { default: 403, ...NOT_VISIBLE },
+    shared: true,
+  },
   {
     name: "DELETE /api/posts/:postId (a participant's)",
     call: (as, ids) => as.delete(`/api/posts/${ids.post}`),
