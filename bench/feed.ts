@@ -6,6 +6,8 @@
 //   4. the median of a page 500 pages deep over that of page 1 (sequential, alternating),
 //   5. median and p95 of search in the busiest threadline (common, rare, prefix and hostile queries),
 //   6. the dashboard list and unread counts for a user in ~300 of the 10,000 threadlines,
+//   7. owner insights of the busiest threadline for 7, 30 and 90 days (timeline_analytics seeded from the
+//      posts, comments, reactions and members, plus daily views), on both databases,
 // and prints one-line EXPLAIN (ANALYZE, BUFFERS) summaries of the SQL the routes ran.
 // Run (4 to 5 minutes; not part of `npm run bench`):
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/feed.ts
@@ -20,6 +22,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { INSIGHTS_RANGES } from '../common/analytics.ts';
+import type { Insights } from '../common/schemas/insights.ts';
 import { type Post, postList } from '../common/schemas/post.ts';
 import { sessionCookieName } from '../server/auth/cookies.ts';
 import { openPglite, openPostgres } from '../server/db/client.ts';
@@ -60,6 +64,7 @@ const GOALS = {
   depthRatio: 1.5,
   searchMedianMs: 10,
   dashboardMs: 20,
+  insightsMs: 50,
 };
 
 const run = promisify(execFile);
@@ -171,7 +176,7 @@ async function seed(target: BenchTarget, scale: Scale, execs: Exec[]) {
   }
   const { rows: indexes } = await client.query(`select c.relname as name, pg_get_indexdef(i.indexrelid) as def
     from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
-    where t.relname in ('posts', 'comments', 'reactions')
+    where t.relname in ('posts', 'comments', 'reactions', 'timeline_analytics')
       and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`);
   for (const { name } of indexes) await main(`drop index "${String(name)}"`);
   const parts = execs.length * 2;
@@ -188,6 +193,7 @@ async function seed(target: BenchTarget, scale: Scale, execs: Exec[]) {
     ],
     'comments and reactions',
   );
+  await pool(execs, s.analytics, 'timeline_analytics (posts, comments, reactions, joins, views)');
   await main(s.pin);
   // The GIN index is the longest build: first, so the btrees share the other connection meanwhile.
   const defs = indexes
@@ -240,6 +246,8 @@ interface Figures {
   depth?: { page1: Timing; deep: Timing; ratio: number };
   search?: { all: Timing; byKind: Map<string, Timing> };
   dashboard?: Array<[string, Timing]>;
+  /** GET /api/timelines/{busiest}/insights?days= for 7, 30 and 90 days. */
+  insights?: Array<[number, Timing]>;
 }
 
 async function measure(target: BenchTarget, scale: Scale, full: boolean): Promise<Figures> {
@@ -300,6 +308,7 @@ async function measure(target: BenchTarget, scale: Scale, full: boolean): Promis
   };
   await feedBreakdown(target, token, busyId, meId);
   await explainRequest(target, 'feed page 1', () => fetch(feedUrl, init));
+  figures.insights = await insightsBench(target, busyId, init);
   if (!full) return figures;
 
   // 4: a page 500 pages deep: the cursor of the 10,000th post in feed order (the pinned post is not in it).
@@ -403,6 +412,34 @@ async function explainRequest(target: BenchTarget, label: string, request: () =>
     if (process.env.BENCH_EXPLAIN)
       console.log(`${q.text}\n-- params ${JSON.stringify(q.params)}\n${plan.text}`);
   }
+}
+
+/** Insights of the busiest threadline (the bench user owns it) for each range, and the plan of 90 days. */
+async function insightsBench(target: BenchTarget, busyId: string, init: RequestInit) {
+  const client = rawClient(target.database.db);
+  const { rows } = await client.query(
+    `select count(*)::int as n from timeline_analytics where timeline_id = $1`,
+    [busyId],
+  );
+  console.log(`  insights of the busiest threadline (${rows[0]!.n} timeline_analytics rows in all):`);
+  const out: Array<[number, Timing]> = [];
+  for (const days of INSIGHTS_RANGES) {
+    const url = `${target.baseUrl}/api/timelines/${busyId}/insights?days=${days}`;
+    const res = await fetch(url, init);
+    if (!res.ok) throw new Error(`insights answered ${res.status}: ${await res.text()}`);
+    const body = (await res.json()) as Insights;
+    const total = (k: 'posts' | 'comments' | 'reactions') => body.series.reduce((n, d) => n + d[k], 0);
+    const t = await timeRequests(url, init, { count: 100, warmup: 10 });
+    printRow(`GET .../insights?days=${days}`, target.kind, t);
+    console.log(
+      `    ${body.series.length} days: ${total('posts')} posts, ${total('comments')} comments, ${total('reactions')} reactions, ${body.topMembers.length} top members`,
+    );
+    out.push([days, t]);
+  }
+  await explainRequest(target, 'insights 90 days', () =>
+    fetch(`${target.baseUrl}/api/timelines/${busyId}/insights?days=90`, init),
+  );
+  return out;
 }
 
 /** Search queries of every kind; the common and rare words are picked from the busiest threadline's own words. */
@@ -631,6 +668,15 @@ function report(pgF: Figures | null, liteF: Figures | null) {
         `${ms(t.medianMs)} (p95 ${ms(t.p95Ms)})`,
         `< ${GOALS.dashboardMs} ms`,
         t.medianMs < GOALS.dashboardMs,
+      ]);
+  }
+  for (const f of [pgF, liteF]) {
+    for (const [days, t] of f?.insights ?? [])
+      rows.push([
+        `7. insights ${days} days, ${f!.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
+        `${ms(t.medianMs)} (p95 ${ms(t.p95Ms)})`,
+        `< ${GOALS.insightsMs} ms`,
+        t.medianMs < GOALS.insightsMs,
       ]);
   }
   if (liteF)

@@ -314,7 +314,41 @@ export function seedSql(scale: Scale) {
        where timeline_id = ${tlSql('0')} and deleted_at is null order by created_at desc, id desc offset 500 limit 1)
      where id = ${tlSql('0')}`;
 
-  return { base, postsSql, commentsSql, reactionsSql, pin, comments: C };
+  /**
+   * timeline_analytics as the app would have written it (issue 24): a row per post (with its type), comment,
+   * reaction and membership, at their own times, and one view per member on about half the days of the two
+   * years, in the busy threadlines only (the quiet ones' views would only add rows nobody measures).
+   */
+  const analytics: Array<[string, string]> = [
+    [
+      'analytics: posts',
+      `insert into timeline_analytics (timeline_id, user_id, action, metadata, created_at)
+       select timeline_id, author_id, 'post_created', jsonb_build_object('type', type), created_at from posts`,
+    ],
+    [
+      'analytics: comments',
+      `insert into timeline_analytics (timeline_id, user_id, action, created_at)
+       select timeline_id, author_id, 'comment_created', created_at from comments`,
+    ],
+    [
+      'analytics: reactions',
+      `insert into timeline_analytics (timeline_id, user_id, action, metadata, created_at)
+       select p.timeline_id, r.user_id, 'reaction_added', jsonb_build_object('emoji', r.emoji), r.created_at
+       from reactions r join posts p on p.id = r.post_id`,
+    ],
+    [
+      'analytics: joins and views',
+      `insert into timeline_analytics (timeline_id, user_id, action, created_at)
+       select timeline_id, user_id, 'member_joined', joined_at from timeline_members;
+       insert into timeline_analytics (timeline_id, user_id, action, created_at)
+       select m.timeline_id, m.user_id, 'timeline_viewed', ${ANCHOR} - d * interval '1 day' - interval '3 hours'
+       from timeline_members m, generate_series(0, 729) d
+       where m.timeline_id in (${Array.from({ length: B }, (_, i) => tlSql(String(i))).join(', ')})
+         and (d + abs(hashtext(m.user_id::text))) % 2 = 0`,
+    ],
+  ];
+
+  return { base, postsSql, commentsSql, reactionsSql, analytics, pin, comments: C };
 }
 
 /** Splits 0..total-1 into `parts` ranges. */
