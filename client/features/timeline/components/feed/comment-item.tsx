@@ -1,16 +1,17 @@
 import { Pencil } from 'lucide-react';
 import * as React from 'react';
-import { TEXT_LIMITS } from '../../../../../common/limits.ts';
 import { personName } from '../../../../../common/names.ts';
 import type { Comment } from '../../../../../common/schemas/post.ts';
 import { LocalTime } from '../../../../components/local-time.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
 import { timeAgo } from '../../../../lib/format.ts';
-import { useEditComment } from '../../api/edit-comment.ts';
-import { EditTextForm } from './edit-text-form.tsx';
 import { EditedMark } from './edited-mark.tsx';
 import { LinkedText } from './linked-text.tsx';
+
+const CommentEditor = React.lazy(async () => ({
+  default: (await import('./comment-editor.tsx')).CommentEditor,
+}));
 
 export function CommentItem({
   comment,
@@ -25,7 +26,6 @@ export function CommentItem({
   const name = personName(comment.author);
   const [editing, setEditing] = React.useState(false);
   const editButton = React.useRef<HTMLButtonElement>(null);
-  const edit = useEditComment(timelineId, comment.id);
   const wasEditing = React.useRef(false);
   const stopEditing = () => setEditing(false);
   // Focus goes back to the Edit button the editor was opened from, once it is there again.
@@ -60,15 +60,9 @@ export function CommentItem({
           )}
         </div>
         {editing ? (
-          <EditTextForm
-            initial={comment.content}
-            limit={TEXT_LIMITS.comment}
-            label="Edit comment"
-            required
-            pending={edit.isPending}
-            onCancel={stopEditing}
-            onSave={(content) => edit.mutate(content, { onSuccess: stopEditing })}
-          />
+          <React.Suspense fallback={null}>
+            <CommentEditor timelineId={timelineId} comment={comment} onDone={stopEditing} />
+          </React.Suspense>
         ) : (
           <LinkedText text={comment.content} className="text-sm" />
         )}

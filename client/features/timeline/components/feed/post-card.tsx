@@ -1,8 +1,7 @@
 // One post of the feed (spec 001 §2-§3): author, time, text, media slot, reactions, comments, and the
-// pin/delete actions. Memoized: a reaction patches one post object, so only its card re-renders.
+// edit/pin/delete actions. Memoized: a reaction patches one post object, so only its card re-renders.
 import { Pin } from 'lucide-react';
 import * as React from 'react';
-import { TEXT_LIMITS } from '../../../../../common/limits.ts';
 import { personName } from '../../../../../common/names.ts';
 import type { Post } from '../../../../../common/schemas/post.ts';
 import { LocalTime } from '../../../../components/local-time.tsx';
@@ -12,10 +11,8 @@ import { shortDate, timeAgo } from '../../../../lib/format.ts';
 import { lazyDialog } from '../../../../lib/lazy-dialog.tsx';
 import { cn } from '../../../../lib/utils.ts';
 import { useDeletePost } from '../../api/delete-post.ts';
-import { useEditPost } from '../../api/edit-post.ts';
 import { usePinPost } from '../../api/pin-post.ts';
 import { useToggleReaction } from '../../api/toggle-reaction.ts';
-import { EditTextForm } from './edit-text-form.tsx';
 import { EditedMark } from './edited-mark.tsx';
 import { LinkedText } from './linked-text.tsx';
 import { PostActionsMenu } from './post-actions-menu.tsx';
@@ -27,6 +24,7 @@ import { ReactionBar } from './reaction-bar.tsx';
 const ConfirmDialog = lazyDialog(
   async () => (await import('../../../../components/confirm-dialog.tsx')).ConfirmDialog,
 );
+const PostEditor = React.lazy(async () => ({ default: (await import('./post-editor.tsx')).PostEditor }));
 const PostHistoryDialog = lazyDialog(
   async () => (await import('./post-history-dialog.tsx')).PostHistoryDialog,
 );
@@ -115,7 +113,6 @@ function LivePost({
   const [confirmDelete, setConfirmDelete] = React.useState(false);
   const [editing, setEditing] = React.useState(false);
   const [history, setHistory] = React.useState(false);
-  const edit = useEditPost(timelineId, post.id);
   const card = React.useRef<HTMLDivElement>(null);
   const headingId = React.useId();
   const wasEditing = React.useRef(false);
@@ -171,15 +168,9 @@ function LivePost({
           />
         </div>
         {editing ? (
-          <EditTextForm
-            initial={post.content ?? ''}
-            limit={TEXT_LIMITS.post}
-            label="Edit post"
-            required={post.type === 'text'}
-            pending={edit.isPending}
-            onCancel={stopEditing}
-            onSave={(content) => edit.mutate(content, { onSuccess: stopEditing })}
-          />
+          <React.Suspense fallback={null}>
+            <PostEditor timelineId={timelineId} post={post} onDone={stopEditing} />
+          </React.Suspense>
         ) : (
           post.content && <LinkedText text={post.content} className="text-[0.95rem] leading-relaxed" />
         )}
