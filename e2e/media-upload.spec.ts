@@ -148,6 +148,10 @@ test('a PDF file post by keyboard alone; the type refusal; axe on the help dialo
   test.setTimeout(90_000);
   const o = await signedInAs(browser, owner, 360);
   const { page } = o;
+  // Playwright turns file-chooser interception on when the first listener appears, by a message to the
+  // browser that a waitForEvent made just before the key press can lose to (seen once on a loaded CI run:
+  // the chooser opened natively and no event came). A listener from the start keeps it on.
+  page.on('filechooser', () => {});
   const name = uniqueName('Minutes');
   const { id } = await apiCreateTimeline(page, name);
   await openThreadline(page, id, name);
