@@ -206,6 +206,9 @@ export const posts = pgTable(
     // One threadline's matches only (btree_gin): a global GIN bitmap filtered by threadline afterwards read
     // tens of thousands of other threadlines' rows for common prefixes (bench/README.md, feed.ts).
     index('posts_timeline_search_idx').using('gin', t.timelineId, t.searchVector),
+    // Advanced search newest first across many threadlines: a frequent word is found by walking the newest
+    // posts and stopping at the page's end, instead of reading and sorting all its matches (bench/README.md).
+    index('posts_created_idx').on(t.createdAt, t.id),
     check('posts_type_check', sql`${t.type} in ('text', 'image', 'video', 'audio', 'file', 'gallery')`),
   ],
 );
@@ -238,6 +241,7 @@ export const comments = pgTable(
     index('comments_timeline_created_idx').on(t.timelineId, t.createdAt, t.authorId),
     // The searcher's threadlines' matches only (btree_gin), as posts_timeline_search_idx.
     index('comments_timeline_search_idx').using('gin', t.timelineId, t.searchVector),
+    index('comments_created_idx').on(t.createdAt, t.id),
   ],
 );
 
