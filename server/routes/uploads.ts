@@ -129,9 +129,13 @@ async function receive<T>(
   request.raw.on('close', () => {
     if (!request.raw.complete) limited.destroy(new Error('The upload was interrupted'));
   });
+  // The writer sees the cap through its own pipeline; one that refuses before reading leaves nobody listening,
+  // and an 'error' with no listener would be an uncaught exception (a crash) when the cap is passed later.
+  limited.on('error', () => {});
   try {
     return await write(limited);
   } catch (err) {
+    limited.destroy();
     if (err instanceof LimitExceeded) {
       reply.header('connection', 'close');
       throw refusal();
