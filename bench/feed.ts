@@ -6,6 +6,7 @@
 //   4. the median of a page 500 pages deep over that of page 1 (sequential, alternating),
 //   5. median and p95 of search in the busiest threadline (common, rare, prefix and hostile queries),
 //   6. the dashboard list and unread counts for a user in ~300 of the 10,000 threadlines,
+//   8. advanced search (GET /api/search) across those ~300 threadlines, the same 26 queries, both orders,
 //   7. owner insights of the busiest threadline for 7, 30 and 90 days (timeline_analytics seeded from the
 //      posts, comments, reactions and members, plus daily views), on both databases,
 // and prints one-line EXPLAIN (ANALYZE, BUFFERS) summaries of the SQL the routes ran.
@@ -15,7 +16,7 @@
 // BENCH_EXPLAIN=1 prints whole plans; BENCH_EXTRA_SQL='create index ...; ...' runs after the migrations,
 // before seeding (a candidate index); BENCH_KEEP_DB=1 keeps the PostgreSQL database and prints its name;
 // BENCH_REUSE_DB=<name> measures that kept database again without seeding; BENCH_SMOKE=1 seeds PostgreSQL at
-// PGlite's scale (a quick check of the script).
+// PGlite's scale (a quick check of the script); BENCH_SEARCH_ONLY=1 measures advanced search alone.
 import { execFile } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -31,18 +32,15 @@ import { timelineFor } from '../server/policies/timeline.ts';
 import { presentPost } from '../server/presenters/post.ts';
 import { feedPage } from '../server/queries/feed.ts';
 import { createEmptyDatabase } from '../server/test/db.ts';
+import {
+  type AdvancedSearchFigures,
+  advancedSearchBench,
+  advancedSearchRows,
+} from './feed/advanced-search.ts';
 import { type CpuSpent, cpuSince, sampleCpu } from './feed/cpu.ts';
 import { captureSql, explainCaptured, rawClient } from './feed/plans.ts';
-import {
-  chunks,
-  meSql,
-  PGLITE_SCALE,
-  POSTGRES_SCALE,
-  type Scale,
-  seedSql,
-  tlSql,
-  wordOfRank,
-} from './feed/seed.ts';
+import { type SearchQueries, searchQueries } from './feed/search-queries.ts';
+import { chunks, meSql, PGLITE_SCALE, POSTGRES_SCALE, type Scale, seedSql, tlSql } from './feed/seed.ts';
 import {
   type BenchTarget,
   printRow,
@@ -246,6 +244,7 @@ interface Figures {
   depth?: { page1: Timing; deep: Timing; ratio: number };
   search?: { all: Timing; byKind: Map<string, Timing> };
   dashboard?: Array<[string, Timing]>;
+  advancedSearch?: AdvancedSearchFigures;
   /** GET /api/timelines/{busiest}/insights?days= for 7, 30 and 90 days. */
   insights?: Array<[number, Timing]>;
 }
@@ -259,6 +258,13 @@ async function measure(target: BenchTarget, scale: Scale, full: boolean): Promis
   const token = await target.app.sessions.create(meId);
   const cookie = `${sessionCookieName(target.app.config)}=${token}`;
   const init = { headers: { cookie } };
+  const queries = await seconds('search queries from the busiest threadline (ts_stat)', () =>
+    searchQueries(target, busyId),
+  );
+  const advancedSearch = await advancedSearchBench(target, meId, init, queries, (label, request) =>
+    explainRequest(target, label, request),
+  );
+  if (process.env.BENCH_SEARCH_ONLY) return { kind: target.kind, advancedSearch } as Figures;
   const metaUrl = `${target.baseUrl}/api/meta`;
   const feedUrl = `${target.baseUrl}/api/timelines/${busyId}/posts?limit=20`;
 
@@ -305,6 +311,7 @@ async function measure(target: BenchTarget, scale: Scale, full: boolean): Promis
     cpuRatio,
     authRatio,
     sequential,
+    advancedSearch,
   };
   await feedBreakdown(target, token, busyId, meId);
   await explainRequest(target, 'feed page 1', () => fetch(feedUrl, init));
@@ -339,7 +346,7 @@ async function measure(target: BenchTarget, scale: Scale, full: boolean): Promis
   await explainRequest(target, `feed page ${deepPost / 20 + 1}`, () => fetch(deepUrl, init));
 
   // 5: search in the busiest threadline.
-  figures.search = await searchBench(target, busyId, init);
+  figures.search = await searchBench(target, busyId, init, queries);
 
   // 6: the dashboard among all the threadlines.
   figures.dashboard = [];
@@ -443,54 +450,8 @@ async function insightsBench(target: BenchTarget, busyId: string, init: RequestI
 }
 
 /** Search queries of every kind; the common and rare words are picked from the busiest threadline's own words. */
-async function searchBench(target: BenchTarget, busyId: string, init: RequestInit) {
-  const client = rawClient(target.database.db);
-  const { rows: stats } = await seconds('word frequencies in the busiest threadline (ts_stat)', () =>
-    client.query(
-      `select word, ndoc from ts_stat($$select search_vector from posts where timeline_id = '${busyId}' and deleted_at is null$$)
-       where word ~ '^[a-z]+$' order by ndoc desc`,
-    ),
-  );
-  const live = Number(
-    (
-      await client.query(
-        `select count(*)::int as n from posts where timeline_id = $1 and deleted_at is null`,
-        [busyId],
-      )
-    ).rows[0]!.n,
-  );
-  const words = stats.map((r) => ({ word: String(r.word), ndoc: Number(r.ndoc) }));
-  const pick = (lo: number, hi: number, n: number) =>
-    words.filter((w) => w.ndoc >= lo && w.ndoc <= hi).slice(0, n);
-  const common = [words[0]!, words[3]!, ...pick(Math.round(live * 0.01), Math.round(live * 0.05), 1)];
-  const medium = pick(100, 1000, 2);
-  const rare = [...pick(1, 3, 2), ...pick(10, 30, 1)];
-  const longQuery = Array.from({ length: 400 }, (_, i) => wordOfRank(1 + ((i * 37) % 300)))
-    .join(' ')
-    .slice(0, 2000);
-  const queries: Array<[string, string]> = [
-    ...common.map((w): [string, string] => ['common word', w.word]),
-    ...medium.map((w): [string, string] => ['medium word', w.word]),
-    ...rare.map((w): [string, string] => ['rare word', w.word]),
-    ['no match', 'zzyzxq'],
-    ['two words', `${common[1]!.word} ${medium[0]!.word}`],
-    ['two words', `${medium[0]!.word} ${rare[0]!.word}`],
-    ['prefix', common[2]!.word.slice(0, 3)],
-    ['prefix', 'wat'],
-    ['prefix', 'ka'],
-    ['prefix', 'th'],
-    ['file name', 'report'],
-    ['hostile', '"'],
-    ['hostile', '&'],
-    ['hostile', `"${common[1]!.word} & (${medium[0]!.word}) | !:*`],
-    ['hostile', "' or 1=1 --"],
-    ['hostile', '🎉'],
-    ['hostile', `🔥 ${medium[1]?.word ?? 'water'} 🎉`],
-    ['hostile', '\\'],
-    ['hostile', '<script>alert(1)</script>'],
-    ['hostile', 'x'.repeat(2000)],
-    ['hostile', longQuery],
-  ];
+async function searchBench(target: BenchTarget, busyId: string, init: RequestInit, found: SearchQueries) {
+  const { queries, words, live, common, medium, rare } = found;
   const all: number[] = [];
   const byKind = new Map<string, number[]>();
   console.log(
@@ -607,7 +568,8 @@ console.log(
 );
 const pgliteFigures = only === 'postgres' ? null : await runPglite();
 const pgFigures = only === 'pglite' ? null : await runPostgres(serverUrl!);
-report(pgFigures, pgliteFigures);
+if (process.env.BENCH_SEARCH_ONLY) reportSearchOnly(pgFigures, pgliteFigures);
+else report(pgFigures, pgliteFigures);
 console.log(
   `\ntotal ${((performance.now() - started) / 60_000).toFixed(1)} minutes; load average now ${loadavg()
     .map((l) => l.toFixed(2))
@@ -679,6 +641,8 @@ function report(pgF: Figures | null, liteF: Figures | null) {
         t.medianMs < GOALS.insightsMs,
       ]);
   }
+  rows.push(...advancedSearchRows(pgF?.advancedSearch, 'postgres'));
+  rows.push(...advancedSearchRows(liteF?.advancedSearch, 'pglite'));
   if (liteF)
     rows.push([
       '   (PGlite feed p99, 50 conns / seq.)',
@@ -690,6 +654,18 @@ function report(pgF: Figures | null, liteF: Figures | null) {
   console.log(`| ${'measurement'.padEnd(38)} | ${'value'.padEnd(34)} | ${'goal'.padEnd(16)} | met |`);
   console.log(`| ${'-'.repeat(38)} | ${'-'.repeat(34)} | ${'-'.repeat(16)} | --- |`);
   for (const [m, v, g, ok] of rows)
+    console.log(
+      `| ${m.padEnd(38)} | ${v.padEnd(34)} | ${g.padEnd(16)} | ${ok === null ? '   ' : ok ? 'yes' : 'NO '} |`,
+    );
+}
+
+/** BENCH_SEARCH_ONLY=1: the advanced search rows alone. */
+function reportSearchOnly(pgF: Figures | null, liteF: Figures | null) {
+  console.log('\nResults');
+  for (const [m, v, g, ok] of [
+    ...advancedSearchRows(pgF?.advancedSearch, 'postgres'),
+    ...advancedSearchRows(liteF?.advancedSearch, 'pglite'),
+  ])
     console.log(
       `| ${m.padEnd(38)} | ${v.padEnd(34)} | ${g.padEnd(16)} | ${ok === null ? '   ' : ok ? 'yes' : 'NO '} |`,
     );
