@@ -105,7 +105,13 @@ export interface SearchHit {
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** How many of the newest matches of each kind relevance order ranks. */
-export const RELEVANCE_WINDOW = 1000;
+export const RELEVANCE_WINDOW = 300;
+
+/** At most this many terms of a query are searched: more narrow nothing down but cost GIN merges. */
+export const MAX_SEARCH_TERMS = 16;
+
+/** The query's first MAX_SEARCH_TERMS whitespace-separated terms (websearch_to_tsquery takes any text). */
+export const capTerms = (q: string) => q.trim().split(/\s+/).slice(0, MAX_SEARCH_TERMS).join(' ');
 
 /** GET /api/search: a page of hits and the cursor of the next page (null on the last). */
 export async function advancedSearch(db: Db, me: string, params: SearchParams) {
@@ -113,21 +119,24 @@ export async function advancedSearch(db: Db, me: string, params: SearchParams) {
   const cursor = decodeCursor(params.cursor, relevance);
   const [check] = (
     (await db.execute(
-      sql`select querytree(websearch_to_tsquery('simple', ${params.q})) as tree`,
+      sql`select querytree(websearch_to_tsquery('simple', ${capTerms(params.q)})) as tree`,
     )) as unknown as { rows: Array<{ tree: string }> }
   ).rows;
   // Nothing to look up (only punctuation), or only exclusions: no index can answer it.
   if (!check || check.tree === '') return { hits: [] as SearchHit[], nextCursor: null };
   if (check.tree === 'T') throw badRequest('Search for at least one word, not only -exclusions');
 
-  const tsq = () => sql`websearch_to_tsquery('simple', ${params.q})`;
-  // A threadline the caller reads now: a member, not blocked, not deleted, archived only for its owner.
+  const q = capTerms(params.q);
+  const tsq = () => sql`websearch_to_tsquery('simple', ${q})`;
+  // A threadline the caller reads now: a member, not blocked, not deleted, archived only for its owner. A
+  // scalar subquery, not EXISTS: as a join PostgreSQL ran one GIN scan per threadline of the caller (300
+  // scans, 115 ms for "to land" at a million posts); as a filter it reads the GIN index once (33 ms).
   const readable = (
     x: string,
-  ) => sql`exists (select 1 from timeline_members m join timelines t on t.id = m.timeline_id
+  ) => sql`coalesce((select true from timeline_members m join timelines t on t.id = m.timeline_id
       where m.timeline_id = ${sql.raw(x)}.timeline_id and m.user_id = ${me} and t.deleted_at is null
         and (t.archived_at is null or m.role = 'owner')
-        and not exists (select 1 from timeline_blocked_users b where b.timeline_id = m.timeline_id and b.user_id = ${me}))
+        and not exists (select 1 from timeline_blocked_users b where b.timeline_id = m.timeline_id and b.user_id = ${me})), false)
     ${params.timelineIds.length ? sql`and ${sql.raw(x)}.timeline_id = any(${uuidArray(params.timelineIds)}::uuid[])` : sql``}`;
   // Filters on the hit itself (x) and on its post (p: a comment matches through its post).
   const filters = (x: string, p: string) => {

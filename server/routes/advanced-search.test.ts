@@ -268,6 +268,17 @@ describe('advanced search: queries, filters and order', () => {
     expect(ranked.results[0]!.post.content).toContain('pie pie pie');
   });
 
+  it('searches the first 16 terms of a long query', async () => {
+    const me = await signedInUser(t.app, { plan: 'pro' });
+    const tl = await buildThreadline(t.app.db, me.user);
+    const w = word();
+    const post = await buildPost(t.app.db, tl, me.user, { content: `${w} one two` });
+    const filler = Array.from({ length: 15 }, () => w).join(' ');
+    // The 17th term (absent from every post) is not searched.
+    expect(idsOf(await search(me.as, { q: `${w} ${filler} absentword` }))).toEqual([post.id]);
+    expect(idsOf(await search(me.as, { q: `${w} absentword` }))).toEqual([]);
+  });
+
   it('escapes the excerpt: only <mark> is markup', async () => {
     const me = await signedInUser(t.app, { plan: 'pro' });
     const tl = await buildThreadline(t.app.db, me.user);
