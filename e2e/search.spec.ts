@@ -120,6 +120,11 @@ test('a free user sees the upgrade card instead of results (1280 and 360 px)', a
   await expect(page.getByRole('list', { name: 'Search results' })).toHaveCount(0);
   await expectNoHorizontalScroll(page, 'upgrade card');
   await expectAccessible(page);
+  // The header's one more action still fits where its buttons start (md) and its labels all show (lg).
+  for (const width of [768, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoHorizontalScroll(page, `header at ${width} px`);
+  }
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(card).toBeVisible();
   await expectNoHorizontalScroll(page, 'upgrade card at 360 px');

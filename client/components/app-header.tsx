@@ -25,6 +25,8 @@ interface HeaderAction {
   run: () => void;
   /** A count shown beside the label (capped at 99+) and spoken in the name: "Messages, 3 unread". */
   unread?: number;
+  /** Its icon alone between md and lg, where every label did not fit (the label stays its name). */
+  compact?: boolean;
 }
 
 /** The visible count; the accessible name carries the number (the badge itself is not read). */
@@ -51,7 +53,7 @@ function HeaderButtons({ actions }: { actions: HeaderAction[] }) {
       {actions.map((action) => (
         <Button key={action.label} variant="ghost" size="sm" onClick={action.run} aria-label={nameOf(action)}>
           <action.icon aria-hidden />
-          {action.label}
+          {action.compact ? <span className="sr-only lg:not-sr-only">{action.label}</span> : action.label}
           <CountBadge count={action.unread} />
         </Button>
       ))}
@@ -105,7 +107,7 @@ export function AppHeader() {
   const name = shownName(user);
   const showBilling = meta !== undefined && meta.billingProvider !== 'off';
   const actions: HeaderAction[] = [
-    { label: 'Search', icon: Search, run: () => navigate('/search') },
+    { label: 'Search', icon: Search, run: () => navigate('/search'), compact: true },
     { label: 'Messages', icon: MessageCircle, run: () => messaging.open(), unread: unreadMessages },
     { label: 'My Requests', icon: Inbox, run: () => navigate('/my-requests') },
     ...(showBilling ? [{ label: 'Billing', icon: CreditCard, run: () => navigate('/billing') }] : []),
