@@ -103,9 +103,15 @@ export interface SearchHit {
 }
 
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+/** A uuid[] as text (`{a,b}`), should a driver hand it over unparsed. */
+const parseUuidArray = (text: string) =>
+  text
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);
 
 /** How many of the newest matches of each kind relevance order ranks. */
-export const RELEVANCE_WINDOW = 300;
+export const RELEVANCE_WINDOW = 150;
 
 /** At most this many terms of a query are searched: more narrow nothing down but cost GIN merges. */
 export const MAX_SEARCH_TERMS = 16;
@@ -117,27 +123,29 @@ export const capTerms = (q: string) => q.trim().split(/\s+/).slice(0, MAX_SEARCH
 export async function advancedSearch(db: Db, me: string, params: SearchParams) {
   const relevance = params.order === 'relevance';
   const cursor = decodeCursor(params.cursor, relevance);
+  const q = capTerms(params.q);
+  // First the query's shape and the threadlines the caller reads now: a member, not blocked, not deleted,
+  // archived only for its owner (narrowed to `timelineIds`). The list goes into the search as a constant, so
+  // the planner sees how many posts it covers: a walk of the newest posts suits 300 threadlines holding half
+  // of all posts, not a newcomer's one quiet threadline (bench/README.md).
   const [check] = (
     (await db.execute(
-      sql`select querytree(websearch_to_tsquery('simple', ${capTerms(params.q)})) as tree`,
-    )) as unknown as { rows: Array<{ tree: string }> }
+      sql`select querytree(websearch_to_tsquery('simple', ${q})) as tree,
+        (select coalesce(array_agg(m.timeline_id), '{}') from timeline_members m join timelines t on t.id = m.timeline_id
+          where m.user_id = ${me} and t.deleted_at is null and (t.archived_at is null or m.role = 'owner')
+            and not exists (select 1 from timeline_blocked_users b where b.timeline_id = m.timeline_id and b.user_id = ${me})
+            ${params.timelineIds.length ? sql`and m.timeline_id = any(${uuidArray(params.timelineIds)}::uuid[])` : sql``}
+        ) as ids`,
+    )) as unknown as { rows: Array<{ tree: string; ids: string[] | string }> }
   ).rows;
   // Nothing to look up (only punctuation), or only exclusions: no index can answer it.
   if (!check || check.tree === '') return { hits: [] as SearchHit[], nextCursor: null };
   if (check.tree === 'T') throw badRequest('Search for at least one word, not only -exclusions');
+  const ids = typeof check.ids === 'string' ? parseUuidArray(check.ids) : check.ids;
+  if (ids.length === 0) return { hits: [] as SearchHit[], nextCursor: null };
 
-  const q = capTerms(params.q);
   const tsq = () => sql`websearch_to_tsquery('simple', ${q})`;
-  // A threadline the caller reads now: a member, not blocked, not deleted, archived only for its owner. A
-  // scalar subquery, not EXISTS: as a join PostgreSQL ran one GIN scan per threadline of the caller (300
-  // scans, 115 ms for "to land" at a million posts); as a filter it reads the GIN index once (33 ms).
-  const readable = (
-    x: string,
-  ) => sql`coalesce((select true from timeline_members m join timelines t on t.id = m.timeline_id
-      where m.timeline_id = ${sql.raw(x)}.timeline_id and m.user_id = ${me} and t.deleted_at is null
-        and (t.archived_at is null or m.role = 'owner')
-        and not exists (select 1 from timeline_blocked_users b where b.timeline_id = m.timeline_id and b.user_id = ${me})), false)
-    ${params.timelineIds.length ? sql`and ${sql.raw(x)}.timeline_id = any(${uuidArray(params.timelineIds)}::uuid[])` : sql``}`;
+  const readable = (x: string) => sql`${sql.raw(x)}.timeline_id = any(${uuidArray(ids)}::uuid[])`;
   // Filters on the hit itself (x) and on its post (p: a comment matches through its post).
   const filters = (x: string, p: string) => {
     const conditions = dateBounds(x, params.from, params.to);
@@ -155,6 +163,16 @@ export async function advancedSearch(db: Db, me: string, params: SearchParams) {
     cursor
       ? sql`and (${sql.raw(x)}.created_at, ${sql.raw(x)}.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
       : sql``;
+  // A phrase ("to land") is checked on the rows the GIN index finds for its words: rows the planner counts as
+  // matches when it costs a walk of the newest posts, so the walk could read them all (307 ms at a million
+  // posts). Ordering on an expression no index has keeps phrases on the GIN index (13 ms).
+  const phrase = /<\d*->|<\d+>/.test(check.tree);
+  const newest = (x: string) =>
+    sql.raw(
+      phrase
+        ? `${x}.created_at + interval '0 seconds' desc, ${x}.id desc`
+        : `${x}.created_at desc, ${x}.id desc`,
+    );
   /**
    * One table's matches newest first. The planner chooses: for a frequent word it walks the newest rows
    * (posts_created_idx) and stops at `limit`; for a rare one it reads the GIN index of the caller's threadlines.
@@ -164,12 +182,12 @@ export async function advancedSearch(db: Db, me: string, params: SearchParams) {
       ? sql`select p.id, p.id as post_id, p.timeline_id, p.created_at, p.search_vector from posts p
           where p.search_vector @@ ${tsq()} and p.deleted_at is null and ${readable('p')}
             ${filters('p', 'p')} ${after}
-          order by p.created_at desc, p.id desc limit ${limit}`
+          order by ${newest('p')} limit ${limit}`
       : sql`select c.id, c.post_id, c.timeline_id, c.created_at, c.search_vector
           from comments c join posts p on p.id = c.post_id
           where c.search_vector @@ ${tsq()} and p.deleted_at is null and ${readable('c')}
             ${filters('c', 'p')} ${after}
-          order by c.created_at desc, c.id desc limit ${limit}`;
+          order by ${newest('c')} limit ${limit}`;
   const limit = params.limit + 1;
   // Relevance ranks the newest RELEVANCE_WINDOW matches of each kind: ranking every match of a word in
   // hundreds of thousands of posts would read them all (bench/README.md).
