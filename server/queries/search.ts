@@ -1,8 +1,8 @@
-// Advanced search (DECISIONS §9): one statement finds a page of matching posts and comments in the threadlines
-// the caller can read now, newest first or by ts_rank_cd, keyset-paged, with ts_headline excerpts; the
-// page's posts are then decorated as the feed decorates them. Access is part of the SQL: a threadline the
-// caller is not a member of (left, removed, blocked), a deleted one, or an archived one they do not own
-// contributes nothing, whatever `timelineIds` names.
+// Advanced search (DECISIONS §9): one statement lists the threadlines the caller can read now, the next finds
+// a page of matching posts and comments in them, newest first or by ts_rank_cd, keyset-paged, with
+// ts_headline excerpts; the page's posts are then decorated as the feed decorates them. Access is SQL: a
+// threadline the caller is not a member of (left, removed, blocked), a deleted one, or an archived one they
+// do not own contributes nothing, whatever `timelineIds` names.
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { advancedSearchQuery } from '../../common/schemas/search.ts';
