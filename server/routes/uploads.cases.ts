@@ -41,7 +41,10 @@ export function finaliseRaces(t: TestApp, race: RaceProbe) {
       const answers = await rounds.run(() =>
         Promise.all(Array.from({ length: calls }, () => finalize(ada.cookie, url))),
       );
-      expect(answers.map((a) => a.statusCode), answers[0]!.body).toEqual(Array(calls).fill(200));
+      expect(
+        answers.map((a) => a.statusCode),
+        answers[0]!.body,
+      ).toEqual(Array(calls).fill(200));
       expect(new Set(answers.map((a) => a.body)).size).toBe(1);
       expect(await usedBy(ada.user.id)).toBe(png.length);
       rounds.expectOverlap();

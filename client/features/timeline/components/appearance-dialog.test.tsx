@@ -112,7 +112,9 @@ describe('AppearanceDialog', () => {
     act(() => radioNamed('Teal').click());
     expect(radioNamed('Teal').checked).toBe(true);
     act(() =>
-      [...dialog().querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === 'Use 🌱 as the icon')!.click(),
+      [...dialog().querySelectorAll('button')]
+        .find((b) => b.getAttribute('aria-label') === 'Use 🌱 as the icon')!
+        .click(),
     );
     expect(iconInput().value).toBe('🌱');
     act(() => buttonNamed('Save').click());

@@ -31,7 +31,7 @@ vi.mock('../../../../components/media/upload-dialog.tsx', () => ({
         <button
           type="button"
           onClick={() => {
-            props.onComplete(next.uploads as UploadedFile[]);
+            props.onComplete(next.uploads as UploadedFile[], { compression: null });
             props.onOpenChange(false);
           }}
         >
