@@ -98,6 +98,11 @@ const text = (root: ParentNode, testid: string) =>
   root.querySelector(`[data-testid="${testid}"]`)?.textContent?.replace(/\s+/g, ' ').trim();
 const toasts = () => vi.mocked(toast).mock.calls.map(([t]) => [t.title, t.description]);
 const dialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
+/** The confirmation, once its code has loaded (it loads when first opened). */
+async function opened(): Promise<HTMLElement> {
+  await waitFor(() => expect(dialog()).not.toBeNull());
+  return dialog()!;
+}
 const radio = (root: ParentNode, value: string) =>
   root.querySelector<HTMLInputElement>(`input[type="radio"][value="${value}"]`)!;
 
@@ -190,7 +195,7 @@ describe('Cancel Subscription', () => {
     serveStatus([proStatus, cancellingStatus]);
     const { container } = await mount();
     act(() => button(container, 'Cancel Subscription')!.click());
-    const confirm = dialog()!;
+    const confirm = await opened();
     expect(confirm.textContent).toContain('Cancel Subscription');
     expect(confirm.textContent).toContain(
       `Your Pro plan stays active until ${longDate(periodEndDate(PERIOD_END))}`,
@@ -213,7 +218,7 @@ describe('Cancel Subscription', () => {
     serveStatus([proStatus], () => jsonResponse({ message: 'No active subscription' }, 409));
     const { container } = await mount();
     act(() => button(container, 'Cancel Subscription')!.click());
-    await act(async () => button(dialog()!, 'Cancel Subscription')!.click());
+    await act(async () => button(await opened(), 'Cancel Subscription')!.click());
     await waitFor(() => expect(toasts()).toContainEqual(['Error', 'Failed to cancel subscription']));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(button(container, 'Cancel Subscription')).toBeDefined();
@@ -223,7 +228,8 @@ describe('Cancel Subscription', () => {
     serveStatus([proStatus]);
     const { container } = await mount();
     act(() => button(container, 'Cancel Subscription')!.click());
-    act(() => button(dialog()!, 'Keep Subscription')!.click());
+    const confirm = await opened();
+    act(() => button(confirm, 'Keep Subscription')!.click());
     await waitFor(() => expect(dialog()).toBeNull());
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });

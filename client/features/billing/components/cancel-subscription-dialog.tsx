@@ -1,10 +1,15 @@
 // Cancel Subscription and its confirmation (spec 000 §2): the plan stays until the period's end.
 import * as React from 'react';
 import { PLAN_DISPLAY_NAMES, type Plan } from '../../../../common/plans.ts';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 import { useCancelSubscription } from '../api/cancel.ts';
 import { longDate, periodEndDate } from '../lib/billing-view.ts';
+
+// Loads when first opened: the dialog primitives stay out of every page's first load (the app chunk).
+const ConfirmDialog = lazyDialog(
+  async () => (await import('../../../components/confirm-dialog.tsx')).ConfirmDialog,
+);
 
 export function cancelText(plan: Plan, currentPeriodEnd: number | null): string {
   const until =
@@ -21,19 +26,24 @@ export function CancelSubscriptionDialog({
 }) {
   const [open, setOpen] = React.useState(false);
   const cancel = useCancelSubscription();
+  // Radix gives focus back to the element focused before opening: this button.
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={<Button variant="outline">Cancel Subscription</Button>}
-      title="Cancel Subscription"
-      description={cancelText(plan, currentPeriodEnd)}
-      cancelLabel="Keep Subscription"
-      confirmLabel="Cancel Subscription"
-      pendingLabel="Canceling..."
-      destructive
-      pending={cancel.isPending}
-      onConfirm={() => cancel.mutate(undefined, { onSettled: () => setOpen(false) })}
-    />
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        Cancel Subscription
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Cancel Subscription"
+        description={cancelText(plan, currentPeriodEnd)}
+        cancelLabel="Keep Subscription"
+        confirmLabel="Cancel Subscription"
+        pendingLabel="Canceling..."
+        destructive
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate(undefined, { onSettled: () => setOpen(false) })}
+      />
+    </>
   );
 }

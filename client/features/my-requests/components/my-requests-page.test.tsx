@@ -75,6 +75,8 @@ describe('MyRequestsPage', () => {
     vi.stubGlobal('fetch', fetch);
     const { container } = renderPage(requests);
     act(() => button(container, 'Cancel Request to join Garden')!.click());
+    // The confirmation's code loads when it first opens.
+    await waitFor(() => expect(document.querySelector('[role="alertdialog"]')).not.toBeNull());
     const dialog = document.querySelector<HTMLElement>('[role="alertdialog"]')!;
     expect(dialog.textContent).toContain('Cancel Join Request');
     expect(dialog.textContent).toContain(RETRACT_TEXT);
