@@ -28,6 +28,15 @@ function stylesheetAfterShell(): Plugin {
 }
 
 const pages = chunkByRoots(path.resolve(import.meta.dirname, 'client/main.tsx'));
+const VENDOR =
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|wouter|regexparam|use-sync-external-store)[\\/]/;
+/**
+ * TanStack Query's observers for paged lists, several queries and mutations: only signed-in pages use them, so
+ * they go in the app chunk those pages load, not in the vendor chunk the landing loads too (its 100 KB, checked
+ * by e2e/first-load.spec.ts, had no room left for them).
+ */
+const SIGNED_IN_QUERY =
+  /@tanstack[\\/](query-core|react-query)[\\/].*[\\/](infiniteQueryObserver|useInfiniteQuery|queriesObserver|useQueries|mutationObserver|useMutation)\.js$/;
 
 export default defineConfig({
   root: 'client',
@@ -51,12 +60,13 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              // TanStack Query's observers for lists in pages, several queries and mutations stay out: only
-              // signed-in pages use them, and the landing's 100 KB (e2e/first-load.spec.ts) has no room.
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|wouter|regexparam|use-sync-external-store)[\\/](?!.*[\\/](infiniteQueryObserver|useInfiniteQuery|queriesObserver|useQueries|mutationObserver|useMutation)\.js$)/,
+              test: (id) => VENDOR.test(id) && !SIGNED_IN_QUERY.test(id),
             },
             // Each module where vite-chunks.ts says; its imports are placed on their own account.
-            { name: (id, ctx) => pages(id, ctx), includeDependenciesRecursively: false },
+            {
+              name: (id, ctx) => (SIGNED_IN_QUERY.test(id) ? 'app' : pages(id, ctx)),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

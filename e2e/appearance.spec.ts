@@ -14,21 +14,10 @@ import {
   openThreadline,
   sharedAccount,
   signedInAs,
+  tag,
   uniqueName,
+  upgradeToPro,
 } from './timeline-helpers.ts';
-
-const tag = () => Math.random().toString(36).slice(2, 7);
-
-/** Pro through the sandbox's payment form, as e2e/billing.spec.ts does. */
-async function upgradeToPro(page: Page) {
-  await page.goto('/billing');
-  const main = page.getByRole('main');
-  await main.getByRole('radio', { name: /^Monthly/ }).check();
-  await main.getByRole('button', { name: 'Upgrade to Pro' }).click();
-  await page.getByRole('button', { name: 'Complete Payment' }).click();
-  await expectToast(page, 'Payment Successful');
-  await expect(page.getByTestId('billing-plan-badge')).toHaveText('Plan: Pro');
-}
 
 /** Opens Appearance from the settings menu by keyboard. */
 async function openAppearance(page: Page): Promise<Locator> {

@@ -7,9 +7,7 @@ import { PLAN_LIMITS } from '../common/plans.ts';
 import { SANDBOX_DECLINE_MESSAGE, SANDBOX_TEST_MODE } from '../common/schemas/billing.ts';
 import { expectAccessible, tabTo } from './helpers.ts';
 import { expectNoHorizontalScroll } from './layout-helpers.ts';
-import { apiCreateTimeline, expectToast, sharedAccount, signedInAs } from './timeline-helpers.ts';
-
-const tag = () => Math.random().toString(36).slice(2, 7);
+import { apiCreateTimeline, expectToast, sharedAccount, signedInAs, tag } from './timeline-helpers.ts';
 
 /** A fresh free account (its own name, so no other spec shares its plan) on /billing, `width` px wide. */
 async function onBilling(browser: import('@playwright/test').Browser, width = 1280) {

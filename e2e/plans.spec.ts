@@ -15,9 +15,7 @@ import {
 } from '../common/plans.ts';
 import { expectAccessible } from './helpers.ts';
 import { expectNoHorizontalScroll, WIDTHS } from './layout-helpers.ts';
-import { sharedAccount, signedInAs } from './timeline-helpers.ts';
-
-const tag = () => Math.random().toString(36).slice(2, 7);
+import { sharedAccount, signedInAs, tag } from './timeline-helpers.ts';
 
 /** The client told billing is off (the server keeps its sandbox). */
 async function billingOff(page: Page) {

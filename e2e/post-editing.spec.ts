@@ -9,26 +9,14 @@ import {
   apiComment,
   apiCreateTimeline,
   apiPost,
-  expectToast,
   openThreadline,
   postCard,
   sharedAccount,
   signedInAs,
+  tag,
   uniqueName,
+  upgradeToPro,
 } from './timeline-helpers.ts';
-
-const tag = () => Math.random().toString(36).slice(2, 7);
-
-/** Pro through the sandbox's payment form, as e2e/billing.spec.ts does. */
-async function upgradeToPro(page: Page) {
-  await page.goto('/billing');
-  const main = page.getByRole('main');
-  await main.getByRole('radio', { name: /^Monthly/ }).check();
-  await main.getByRole('button', { name: 'Upgrade to Pro' }).click();
-  await page.getByRole('button', { name: 'Complete Payment' }).click();
-  await expectToast(page, 'Payment Successful');
-  await expect(page.getByTestId('billing-plan-badge')).toHaveText('Plan: Pro');
-}
 
 async function atBothWidths(page: Page, where: string) {
   for (const width of [1280, 360]) {

@@ -10,23 +10,12 @@ import {
   apiComment,
   apiCreateTimeline,
   apiPost,
-  expectToast,
   sharedAccount,
   signedInAs,
+  tag,
   uniqueName,
+  upgradeToPro,
 } from './timeline-helpers.ts';
-
-const tag = () => Math.random().toString(36).slice(2, 7);
-
-/** Pro through the sandbox's payment form, as a person would (billing.spec.ts covers the flow itself). */
-async function upgradeToPro(page: Page) {
-  await page.goto('/billing');
-  const main = page.getByRole('main');
-  await main.getByRole('radio', { name: /^Monthly/ }).check();
-  await main.getByRole('button', { name: 'Upgrade to Pro' }).click();
-  await page.getByRole('button', { name: 'Complete Payment' }).click();
-  await expectToast(page, 'You are now subscribed!');
-}
 
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
 

@@ -187,3 +187,17 @@ export const postCard = (page: Page, text: string | RegExp): Locator =>
 
 /** Every post card of the feed, tombstones excepted. */
 export const postCards = (page: Page): Locator => page.getByRole('main').getByRole('article');
+
+/** A short random tag for names and e-mails one run makes. */
+export const tag = () => Math.random().toString(36).slice(2, 7);
+
+/** Pro, monthly, through the sandbox's payment form as a person would (e2e/billing.spec.ts tests the flow). */
+export async function upgradeToPro(page: Page) {
+  await page.goto('/billing');
+  const main = page.getByRole('main');
+  await main.getByRole('radio', { name: /^Monthly/ }).check();
+  await main.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await page.getByRole('button', { name: 'Complete Payment' }).click();
+  await expectToast(page, 'Payment Successful');
+  await expect(page.getByTestId('billing-plan-badge')).toHaveText('Plan: Pro');
+}

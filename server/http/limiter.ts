@@ -88,8 +88,11 @@ export class AttemptLimiter {
     const tolerated = new Set(tolerate?.(counts) ?? []);
     let retryAfter = 0;
     counted.forEach(({ count, resetAt }, i) => {
-      if (count > checks[i]!.rule.max && !tolerated.has(checks[i]!)) {
-        retryAfter = Math.max(retryAfter, Math.max(1, Math.ceil((resetAt - now) / 1000)));
+      const { rule } = checks[i]!;
+      if (count > rule.max && !tolerated.has(checks[i]!)) {
+        // At most the window: another instance may have opened it a moment after this one read its clock.
+        const wait = Math.min(Math.ceil(rule.windowMs / 1000), Math.ceil((resetAt - now) / 1000));
+        retryAfter = Math.max(retryAfter, Math.max(1, wait));
       }
     });
     if (retryAfter > 0) await this.store.undo(keys, now);

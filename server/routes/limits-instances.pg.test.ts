@@ -1,41 +1,15 @@
 // Two app instances on one PostgreSQL database share every rate limit (DECISIONS §1, §3): 200 parallel
 // guesses split between them still get exactly 10 evaluations, and must show that the guesses were on the
 // database at the same time (server/test/races.ts). Runs in the PostgreSQL project only.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { type Database, openPostgres } from '../db/client.ts';
-import { createEmptyDatabase } from '../test/db.ts';
+import { describe, expect, it } from 'vitest';
 import { buildUser, signedInUser, TEST_PASSWORD } from '../test/factories.ts';
+import { setupInstances } from '../test/instances.ts';
 import { raceProbe } from '../test/races.ts';
 import { SIGNIN_LIMITS } from './auth.ts';
 import { UNKNOWN_CODE_LIMIT } from './joinRequests.ts';
 
-let scratch: Awaited<ReturnType<typeof createEmptyDatabase>>;
-const instances: { app: FastifyInstance; database: Database }[] = [];
-
-beforeAll(async () => {
-  scratch = await createEmptyDatabase(process.env.TEST_DATABASE_URL!, 'tl_instances');
-  for (let i = 0; i < 2; i++) {
-    // Each instance has its own pool and its own memory, as two processes would.
-    const database = await openPostgres(scratch.url);
-    const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' }),
-      database,
-      sessionSecret: 'shared-secret-that-is-long-enough-0123456789',
-      logger: false,
-    });
-    instances.push({ app, database });
-  }
-});
-afterAll(async () => {
-  for (const { app, database } of instances) {
-    await app.close();
-    await database.close();
-  }
-  await scratch?.drop();
-});
+// Each instance has its own pool and its own memory, as two processes would.
+const instances = setupInstances(2, { TRUST_PROXY: '127.0.0.1' });
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 

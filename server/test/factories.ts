@@ -31,7 +31,8 @@ export async function buildUser(db: Db, overrides: Partial<typeof users.$inferIn
   const [user] = await db
     .insert(users)
     .values({
-      email: `user-${randomUUID().slice(0, 8)}@example.test`,
+      // 64 random bits: with 32, a file making thousands of users met a duplicate now and then.
+      email: `user-${randomUUID().replaceAll('-', '').slice(0, 16)}@example.test`,
       firstName: 'Test',
       lastName: 'User',
       passwordHash: await passwordHash,
