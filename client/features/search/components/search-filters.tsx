@@ -102,7 +102,8 @@ export function SearchFilters({ value, onChange, onSubmit, currentUserId }: Prop
             </Field>
           </div>
           <div className="grid content-start gap-4">
-            <div className="grid grid-cols-2 gap-3">
+            {/* Side by side from 640 px: a date field narrower than ~170 px clips its own calendar button. */}
+            <div className="grid gap-3 sm:grid-cols-2">
               <Field id={`${id}-from`} label="From">
                 <Input
                   id={`${id}-from`}
