@@ -123,7 +123,7 @@ function AppearanceForm({
           onBlur={() => setIconTouched(true)}
           placeholder="One emoji"
           autoComplete="off"
-          className="w-28 text-lg"
+          className="w-36 text-lg"
           disabled={busy}
           aria-invalid={showIconError ? true : undefined}
           aria-describedby={
