@@ -227,10 +227,14 @@ describe('Cancel Subscription', () => {
   it('can be kept', async () => {
     serveStatus([proStatus]);
     const { container } = await mount();
-    act(() => button(container, 'Cancel Subscription')!.click());
+    const opener = button(container, 'Cancel Subscription')!;
+    opener.focus();
+    act(() => opener.click());
     const confirm = await opened();
     act(() => button(confirm, 'Keep Subscription')!.click());
     await waitFor(() => expect(dialog()).toBeNull());
+    // The confirmation loads on first open and has no trigger of its own: focus still comes back.
+    await waitFor(() => expect(document.activeElement).toBe(opener));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });
