@@ -396,6 +396,9 @@ export const conversations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     lastMessageAt: at('last_message_at'),
+    // Set when the recipient asks for the conversation themself (POST /api/conversations) before any
+    // message: until then an empty conversation shows only to its initiator (issue 25).
+    recipientOpenedAt: at('recipient_opened_at'),
     createdAt: createdAt(),
   },
   (t) => [

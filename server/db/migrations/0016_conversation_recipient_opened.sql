@@ -1,0 +1,1 @@
+ALTER TABLE "conversations" ADD COLUMN "recipient_opened_at" timestamp with time zone;
