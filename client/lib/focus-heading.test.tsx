@@ -22,6 +22,26 @@ describe('focusHeadingIfLost', () => {
     focusHeadingIfLost(document.querySelector('main'));
     expect(document.activeElement?.textContent).toBe('Keep me');
   });
+
+  it('marks the ring hidden after a click or a direct load, shown after a key press', () => {
+    document.body.innerHTML = '<main><h1>Garden Club</h1></main>';
+    const heading = document.querySelector('h1')!;
+    focusHeadingIfLost(document.querySelector('main'));
+    expect(heading.dataset.focusRing).toBe('hidden');
+    heading.blur();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    focusHeadingIfLost(document.querySelector('main'));
+    expect(heading.dataset.focusRing).toBe('shown');
+    heading.blur();
+    window.dispatchEvent(new Event('pointerdown'));
+    focusHeadingIfLost(document.querySelector('main'));
+    expect(heading.dataset.focusRing).toBe('hidden');
+    heading.blur();
+    // A browser shortcut is not moving around the page.
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'r', ctrlKey: true }));
+    focusHeadingIfLost(document.querySelector('main'));
+    expect(heading.dataset.focusRing).toBe('hidden');
+  });
 });
 
 function Screen() {

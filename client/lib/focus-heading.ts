@@ -2,13 +2,31 @@
 // on its main heading, so keyboard and screen reader users start from the top of the new screen.
 import * as React from 'react';
 
+// How the person last acted on the page. A ring on the heading helps someone moving by keyboard; after a
+// click, a tap or a direct load (nothing yet: the address bar's Enter never reaches the page) it is noise.
+let lastInput: 'none' | 'pointer' | 'keyboard' = 'none';
+if (typeof window !== 'undefined') {
+  const onKey = (event: KeyboardEvent) => {
+    // Browser shortcuts are not moving around the page (the :focus-visible heuristics ignore them too).
+    if (!event.metaKey && !event.ctrlKey && !event.altKey) lastInput = 'keyboard';
+  };
+  window.addEventListener('keydown', onKey, true);
+  window.addEventListener('pointerdown', () => (lastInput = 'pointer'), true);
+}
+
+/** Whether focus moved by script now should show its ring: only when the person is using the keyboard. */
+export const keyboardModality = () => lastInput === 'keyboard';
+
 export function focusHeadingIfLost(root: HTMLElement | null) {
   const active = document.activeElement;
   if (active && active !== document.body) return;
   const heading = root?.querySelector<HTMLElement>('h1');
   if (!heading) return;
   heading.tabIndex = -1;
-  heading.focus({ preventScroll: true });
+  const ring = keyboardModality();
+  // The attribute is for browsers without FocusOptions.focusVisible (index.css hides the ring by it).
+  heading.dataset.focusRing = ring ? 'shown' : 'hidden';
+  heading.focus({ preventScroll: true, focusVisible: ring } as FocusOptions);
 }
 
 /**
