@@ -27,10 +27,9 @@ export function AlertDialogHeader({ className, ...props }: React.HTMLAttributes<
   return <div className={cn('flex flex-col gap-2 text-left', className)} {...props} />;
 }
 
+// Shown in DOM order at every width (no flex-col-reverse): Tab meets the buttons in the order they are seen.
 export function AlertDialogFooter({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-  );
+  return <div className={cn('flex flex-col gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
 
 export const AlertDialogTitle = React.forwardRef<

@@ -47,10 +47,9 @@ export function DialogHeader({ className, ...props }: React.HTMLAttributes<HTMLD
   return <div className={cn('flex flex-col gap-1.5 text-left', className)} {...props} />;
 }
 
+// Shown in DOM order at every width (no flex-col-reverse): Tab meets the buttons in the order they are seen.
 export function DialogFooter({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-  );
+  return <div className={cn('flex flex-col gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
 
 export const DialogTitle = React.forwardRef<
