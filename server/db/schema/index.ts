@@ -489,6 +489,8 @@ export const uploads = pgTable(
     width: integer('width'),
     height: integer('height'),
     thumbnailKey: text('thumbnail_key'),
+    /** The larger webp (fits LARGE_IMAGE.maxSide) for wide tiles and single images; null on older uploads. */
+    largeKey: text('large_key'),
     /** The open multipart upload's id (S3 UploadId, or the local one). */
     multipartId: text('multipart_id'),
     /** Local upload URLs are single-use: set when one is consumed. */
