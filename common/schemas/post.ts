@@ -201,6 +201,18 @@ export const postSchema = z.object({
 export type Post = z.infer<typeof postSchema>;
 export const postList = z.array(postSchema);
 
+/**
+ * GET /api/posts/{id}: the post as the feed presents it, and where the unfiltered feed shows it, so a deep
+ * link (/timeline/{id}?post=) knows how far to page: `position` posts come before it (the pinned post, which
+ * leads the first page, included), counted up to `FEED_POSITION_CAP`.
+ */
+export const postDetail = z.object({
+  post: postSchema,
+  position: z.number().int(),
+});
+export type PostDetail = z.infer<typeof postDetail>;
+export const FEED_POSITION_CAP = 10_000;
+
 export const reactionResponse = z.object({
   postId: uuid,
   emoji: z.string(),

@@ -3,6 +3,7 @@
 // of that page its author, comment count, newest comment, reaction counts and the caller's own reactions.
 // Decorating only the page's rows keeps the cost per page constant however long the threadline is.
 import { type SQL, sql } from 'drizzle-orm';
+import { FILTER_TYPES } from '../../common/posts.ts';
 import type { MediaInfo } from '../../common/schemas/media.ts';
 import type { FeedFilter } from '../../common/schemas/post.ts';
 import type { Db } from '../db/client.ts';
@@ -136,13 +137,27 @@ export interface FeedOptions {
 }
 
 /**
+ * A filter's condition: its post types, live posts only (tombstones show under "all" alone). deleted_at is
+ * in the feed index, so the scan skips tombstones without reading their rows.
+ */
+function filterCondition(filter: FeedFilter): SQL | null {
+  const types = FILTER_TYPES[filter];
+  if (!types) return null;
+  return sql`p.type in (${sql.join(
+    types.map((t) => sql`${t}`),
+    sql`, `,
+  )}) and p.deleted_at is null`;
+}
+
+/**
  * GET /api/timelines/{id}/posts: one page, newest first, the pinned post first on the first page. `db` is
  * the root handle (the page is a prepared statement on PostgreSQL).
  */
 export async function feedPage(db: Db, timelineId: string, viewerId: string, options: FeedOptions) {
   const cursor = parseCursor(options.cursor);
   const conditions = [sql`p.timeline_id = ${timelineId}`];
-  if (options.type !== 'all') conditions.push(sql`p.type = ${options.type}`);
+  const kind = filterCondition(options.type);
+  if (kind) conditions.push(kind);
   if (cursor?.id)
     conditions.push(sql`(p.created_at, p.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`);
   else if (cursor) conditions.push(sql`p.created_at < ${cursor.at}::timestamptz`);
@@ -154,7 +169,7 @@ export async function feedPage(db: Db, timelineId: string, viewerId: string, opt
   const page =
     pinned && !cursor
       ? sql`(select ${PAGE_COLUMNS} from posts p where p.id = ${pinned} and p.timeline_id = ${timelineId}
-          and p.deleted_at is null ${options.type === 'all' ? sql`` : sql`and p.type = ${options.type}`})
+          and p.deleted_at is null ${kind ? sql`and ${kind}` : sql``})
           union all (${pageOf})`
       : pageOf;
   // Prepared: every feed page has the same good plan (a backward range scan of one threadline's index).
@@ -169,6 +184,31 @@ export async function feedPage(db: Db, timelineId: string, viewerId: string, opt
 export async function postById(db: Db, postId: string, viewerId: string): Promise<PostRow | undefined> {
   const [row] = await decorate(db, viewerId, sql`select ${PAGE_COLUMNS} from posts p where p.id = ${postId}`);
   return row;
+}
+
+/**
+ * How many posts the unfiltered feed shows before this one (GET /api/posts/{id}): the live pinned post,
+ * which leads the first page, then every newer post and tombstone, counted up to `cap`. Compared in SQL:
+ * a JS Date would cut the keyset's microseconds.
+ */
+export async function feedPosition(
+  db: Db,
+  post: { id: string; timelineId: string },
+  pinnedPostId: string | null,
+  cap: number,
+): Promise<number> {
+  if (post.id === pinnedPostId) return 0;
+  const pinned = pinnedPostId
+    ? sql`(select count(*)::int from posts where id = ${pinnedPostId} and timeline_id = ${post.timelineId}
+        and deleted_at is null)`
+    : sql`0`;
+  const statement = sql`select ${pinned} + (select count(*)::int from (
+      select 1 from posts p where p.timeline_id = ${post.timelineId}
+        and (p.created_at, p.id) > (select created_at, id from posts where id = ${post.id})
+        ${pinnedPostId ? sql`and p.id <> ${pinnedPostId}` : sql``}
+      limit ${cap}) newer) as n`;
+  const { rows } = (await db.execute(statement)) as unknown as { rows: { n: number }[] };
+  return Math.min(rows[0]?.n ?? 0, cap);
 }
 
 /** Several posts in the full shape, in no particular order (advanced search's page). */

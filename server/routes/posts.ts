@@ -1,4 +1,4 @@
-// Posts: create, the feed, search, delete, pin and unpin (spec 001 §7, DECISIONS §6).
+// Posts: create, the feed, one post (deep links), search, delete, pin and unpin (spec 001 §7, DECISIONS §6).
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { FEED } from '../../common/limits.ts';
@@ -7,8 +7,10 @@ import {
   createPostBody,
   deletePostResponse,
   editPostBody,
+  FEED_POSITION_CAP,
   feedQuery,
   pinResponse,
+  postDetail,
   postList,
   postSchema,
   postVersionList,
@@ -18,10 +20,11 @@ import { assertFeature } from '../billing/features.ts';
 import { editPost, ownerPlan } from '../commands/edits.ts';
 import { createPost, deletePost, pinPost, unpinPost } from '../commands/posts.ts';
 import { removeUploadObjects } from '../commands/uploads.ts';
-import { postAccess } from '../policies/post.ts';
+import { notFound } from '../http/errors.ts';
+import { POST_NOT_FOUND, postAccess } from '../policies/post.ts';
 import { type TimelineAccess, timelineFor } from '../policies/timeline.ts';
 import { presentPost, type Viewer } from '../presenters/post.ts';
-import { feedPage, searchPosts } from '../queries/feed.ts';
+import { feedPage, feedPosition, postById, searchPosts } from '../queries/feed.ts';
 import { postVersions } from '../queries/versions.ts';
 import {
   type PinParams,
@@ -118,6 +121,25 @@ export async function postRoutes(app: FastifyInstance) {
         });
       }
       return presentPost(row, viewerOf(access));
+    },
+  );
+
+  // One post, for a deep link or a notification's View: the same access as every post read (404 to anyone
+  // who cannot see its threadline, and for a deleted post), the feed's shape, and where the feed shows it.
+  app.get(
+    '/api/posts/:id',
+    { schema: { params: postParams, response: { 200: postDetail } } },
+    async (request) => {
+      const { id } = request.params as PostParams;
+      const me = request.user!.id;
+      const { access, post } = await postAccess(db, id, me, 'view');
+      const viewer = viewerOf(access);
+      const [row, position] = await Promise.all([
+        postById(db, post.id, me),
+        feedPosition(db, post, viewer.pinnedPostId, FEED_POSITION_CAP),
+      ]);
+      if (!row) throw notFound(POST_NOT_FOUND);
+      return { post: presentPost(row, viewer), position };
     },
   );
 
