@@ -1,5 +1,7 @@
-// Create Threadline dialog (spec 000 §2, §5, §8): name required after trimming, description optional.
+// Create Threadline dialog (spec 000 §2, §5, §8): name required after trimming, description optional. A
+// created threadline opens at once: its empty feed invites the first post and shows the join code to share.
 import * as React from 'react';
+import { useLocation } from 'wouter';
 import type { Plan } from '../../../../common/plans.ts';
 import { useCreateTimeline } from '../api/create-timeline.ts';
 import { useRequiredField } from '../hooks/use-required-field.ts';
@@ -11,11 +13,11 @@ interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   plan?: Plan;
-  onCreated?: () => void;
 }
 
-export function CreateTimelineDialog({ open, onOpenChange, plan, onCreated }: Props) {
+export function CreateTimelineDialog({ open, onOpenChange, plan }: Props) {
   const create = useCreateTimeline({ plan });
+  const [, navigate] = useLocation();
   const name = useRequiredField(NAME_REQUIRED);
   const [description, setDescription] = React.useState('');
 
@@ -33,9 +35,9 @@ export function CreateTimelineDialog({ open, onOpenChange, plan, onCreated }: Pr
     create.mutate(
       { name: name.value, description },
       {
-        onSuccess: () => {
+        onSuccess: (created) => {
           changeOpen(false);
-          onCreated?.();
+          navigate(`/timeline/${created.id}`);
         },
       },
     );

@@ -79,12 +79,7 @@ export function HomePage() {
         </TabPanel>
       </section>
 
-      <CreateTimelineDialog
-        open={createOpen}
-        onOpenChange={setCreateOpen}
-        plan={plan}
-        onCreated={() => setTab('active')}
-      />
+      <CreateTimelineDialog open={createOpen} onOpenChange={setCreateOpen} plan={plan} />
       <JoinTimelineDialog open={joinOpen} onOpenChange={setJoinOpen} />
     </SignedInLayout>
   );

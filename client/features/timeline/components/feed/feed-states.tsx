@@ -1,6 +1,7 @@
 // The feed's empty, loading and notice states (spec 001 §2 Feed).
 import { Info, Loader2, MessageSquare, SearchX } from 'lucide-react';
 import type * as React from 'react';
+import { JoinCodeCopy } from '../../../../components/join-code-copy.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
 
@@ -8,10 +9,12 @@ function EmptyCard({
   icon: Icon,
   title,
   children,
+  footer,
 }: {
   icon: typeof MessageSquare;
   title: string;
   children?: React.ReactNode;
+  footer?: React.ReactNode;
 }) {
   return (
     <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
@@ -20,13 +23,29 @@ function EmptyCard({
       </span>
       <p className="text-lg font-semibold">{title}</p>
       {children && <p className="text-muted-foreground">{children}</p>}
+      {footer}
     </Card>
   );
 }
 
-export function FeedEmpty({ archived, filtered }: { archived: boolean; filtered: boolean }) {
+/** `joinCode` (the owner's only): a new threadline's empty feed offers it to share, beside the invitation to post. */
+export function FeedEmpty({
+  archived,
+  filtered,
+  joinCode = null,
+}: {
+  archived: boolean;
+  filtered: boolean;
+  joinCode?: string | null;
+}) {
+  const invite = joinCode && !archived && !filtered && (
+    <div className="mt-2 grid w-full max-w-sm gap-2">
+      <p className="text-sm text-muted-foreground">Share the join code so others can join this threadline.</p>
+      <JoinCodeCopy code={joinCode} />
+    </div>
+  );
   return (
-    <EmptyCard icon={MessageSquare} title="No posts yet">
+    <EmptyCard icon={MessageSquare} title="No posts yet" footer={invite}>
       {archived
         ? 'This threadline is archived.'
         : filtered

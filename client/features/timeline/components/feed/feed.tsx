@@ -123,7 +123,7 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
     list = searching ? (
       <SearchEmpty searching={search.isFetching || debounced !== query.trim()} />
     ) : (
-      <FeedEmpty archived={caps.archived} filtered={filter !== 'all'} />
+      <FeedEmpty archived={caps.archived} filtered={filter !== 'all'} joinCode={timeline.joinCode} />
     );
   } else {
     list = (
