@@ -10,6 +10,7 @@ import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 import { usePendingSummary } from '../api/get-pending-summary.ts';
 import { useTimelines } from '../api/get-timelines.ts';
 import { useUnreadCounts } from '../api/get-unread-counts.ts';
+import { useVisitedBefore } from '../hooks/use-dashboard-prefs.ts';
 import { CreateJoinArea } from './create-join-area.tsx';
 import { TimelineTab } from './timeline-tab.tsx';
 
@@ -43,6 +44,9 @@ export function HomePage() {
   // the cards (and the focus that returns to them) out from under the user.
   const [compact, setCompact] = React.useState<boolean | null>(null);
   if (compact === null && !active.isPending) setCompact((active.data?.length ?? 0) > 0);
+  // Someone who registered a moment ago is not welcomed back (issue 25): back once they were here before in
+  // this browser, or have threadlines (a returning person on a new device).
+  const returning = useVisitedBefore(user?.id) || compact === true;
 
   const plan = user?.plan ?? 'free';
   // Built from the enforced plan table (DECISIONS §4); no limits to state when billing is off.
@@ -55,8 +59,9 @@ export function HomePage() {
     <SignedInLayout title="Your Threadlines">
       <CreateJoinArea
         name={shownName(user)}
+        returning={returning}
         planNote={planNote}
-        compactOnSmall={compact ?? true}
+        compact={compact ?? true}
         onCreate={() => setCreateOpen(true)}
         onJoin={() => setJoinOpen(true)}
       />

@@ -1,7 +1,6 @@
-// A dialog's required text field (spec 000 §8): its value, and when it is submitted empty an inline
-// error, an error toast and focus back on the field. Typing clears the error.
+// A dialog's required text field (spec 000 §8): its value, and when it is submitted empty an inline error
+// and focus back on the field. The error shows once, there (issue 25: not again in a toast). Typing clears it.
 import * as React from 'react';
-import { toast } from '../../../lib/use-toast.ts';
 
 export function useRequiredField(requiredMessage: string) {
   const [value, setValue] = React.useState('');
@@ -24,7 +23,6 @@ export function useRequiredField(requiredMessage: string) {
     check: () => {
       if (value.trim()) return true;
       setError(requiredMessage);
-      toast({ title: 'Error', description: requiredMessage, variant: 'destructive' });
       ref.current?.focus();
       return false;
     },
