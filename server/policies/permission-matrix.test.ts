@@ -164,6 +164,13 @@ const POST_ROUTES: RouteCase[] = [
     expect: membersOnly,
     shared: true,
   },
+  // Issue 25: who reacted, read like the post.
+  {
+    name: 'GET /api/posts/:postId/reactions',
+    call: (as, ids) => as.get(`/api/posts/${ids.post}/reactions`),
+    expect: membersOnly,
+    shared: true,
+  },
   {
     name: 'POST /api/timelines/:id/pin/:postId',
     call: (as, ids) => as.post(`/api/timelines/${ids.timeline}/pin/${ids.post}`),

@@ -1,8 +1,14 @@
 // POST /api/reactions: toggles the caller's reaction on a post (spec 001 §7, DECISIONS §6).
+// GET /api/posts/{id}/reactions: who reacted, for members who may read the post (issue 25 item 9).
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { reactionBody, reactionResponse } from '../../common/schemas/post.ts';
+import { postReactorsSchema } from '../../common/schemas/reactors.ts';
 import { toggleReaction } from '../commands/reactions.ts';
+import { postAccess } from '../policies/post.ts';
+import { presentReactors } from '../presenters/reactors.ts';
+import { postReactors } from '../queries/reactors.ts';
+import { type PostParams, postParams } from './params.ts';
 
 export async function reactionRoutes(app: FastifyInstance) {
   app.post(
@@ -27,6 +33,17 @@ export async function reactionRoutes(app: FastifyInstance) {
         postId: answer.postId,
       });
       return answer;
+    },
+  );
+
+  app.get(
+    '/api/posts/:id/reactions',
+    { schema: { params: postParams, response: { 200: postReactorsSchema } } },
+    async (request) => {
+      const { id } = request.params as PostParams;
+      // The same access as reading the post: members see it, everyone else gets the post's 404.
+      const { post } = await postAccess(app.db, id, request.user!.id, 'view');
+      return presentReactors(post.id, await postReactors(app.db, post.id));
     },
   );
 }
