@@ -42,7 +42,7 @@ export const MESSAGING_COPY = {
   noConversationSelected: 'No conversation selected',
   startFailed: 'Failed to start conversation',
   ownPrefix: 'You: ',
-  backToTimeline: 'Back to Timeline',
+  backToTimeline: 'Back to Threadline',
   backToHome: 'Back to Home',
   modalView: 'Modal View',
   fullScreen: 'Full Screen',

@@ -21,7 +21,7 @@ import {
 
 /** Opens Appearance from the settings menu by keyboard. */
 async function openAppearance(page: Page): Promise<Locator> {
-  await tabTo(page, page.getByRole('button', { name: 'Timeline settings' }));
+  await tabTo(page, page.getByRole('button', { name: 'Threadline settings' }));
   await page.keyboard.press('Enter');
   await pressUntilFocused(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Appearance' }));
   await page.keyboard.press('Enter');

@@ -66,7 +66,7 @@ test('free at its limit -> Upgrade Plan -> Pro yearly in the sandbox -> limits r
   const create = page.getByRole('dialog', { name: 'Create Threadline' });
   await create.getByLabel('Name').fill('One too many');
   await create.getByRole('button', { name: 'Create Threadline' }).click();
-  await expectToast(page, 'Timeline Limit Reached');
+  await expectToast(page, 'Threadline Limit Reached');
   await create.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Upgrade Plan' }).click();
   await expect(page).toHaveURL('/billing');

@@ -28,14 +28,14 @@ test('create a threadline, copy its code, and another person joins with it', asy
   const create = page.getByRole('dialog', { name: 'Create Threadline' });
   await expectAccessible(page);
   await create.getByRole('button', { name: 'Create Threadline' }).click();
-  await expect(create.getByLabel('Name')).toHaveAccessibleDescription('Please enter a timeline name');
+  await expect(create.getByLabel('Name')).toHaveAccessibleDescription('Please enter a threadline name');
 
   await create.getByLabel('Name').fill(`  ${name}  `);
   await create.getByLabel('Description').fill('Tomatoes and tulips');
   await create.getByRole('button', { name: 'Create Threadline' }).click();
   await expect(create).toBeHidden();
-  const created = toastWith(page, 'Timeline Created');
-  await expect(created).toContainText('Timeline created successfully! Join code:');
+  const created = toastWith(page, 'Threadline Created');
+  await expect(created).toContainText('Threadline created successfully! Join code:');
 
   const card = cardNamed(page, name);
   await expect(card).toContainText('Tomatoes and tulips');
@@ -61,13 +61,13 @@ test('create a threadline, copy its code, and another person joins with it', asy
   await join.getByRole('button', { name: 'Join Threadline' }).click();
   // The server says "Invalid join code" (DECISIONS §5), so the spec's "check the code" error shows.
   await expect(toastWith(m, 'Error')).toContainText(
-    'Failed to join timeline. Please check the code and try again.',
+    'Failed to join threadline. Please check the code and try again.',
   );
   await join.getByLabel('Join Code').fill(code.toLowerCase());
   await expect(join.getByLabel('Join Code')).toHaveValue(code);
   await join.getByRole('button', { name: 'Join Threadline' }).click();
   await expect(m).toHaveURL(/\/timeline\/[0-9a-f-]{36}$/);
-  await expectToast(m, 'Joined timeline successfully!');
+  await expectToast(m, 'Joined threadline successfully!');
 
   await m.goto('/');
   const seen = cardNamed(m, name);
@@ -116,7 +116,7 @@ test('approval, a rejected request, and retracting a pending one', async ({ brow
   await join.getByLabel('Join Code').fill(first.joinCode);
   await join.getByRole('button', { name: 'Join Threadline' }).click();
   await expect(toastWith(r, 'Join Request Rejected')).toContainText(
-    'Your request to join this timeline was rejected.',
+    'Your request to join this threadline was rejected.',
   );
 
   await r.goto('/my-requests');
@@ -178,7 +178,7 @@ test('archive and restore from the dashboard; a member sees who archived it', as
   await cardNamed(page, name)
     .getByRole('button', { name: `Archive ${name}` })
     .click();
-  await expectToast(page, 'Timeline Archived');
+  await expectToast(page, 'Threadline Archived');
   await expect(cardNamed(page, name)).toHaveCount(0);
   await page.getByRole('tab', { name: 'Archived' }).click();
   const archived = cardNamed(page, name);
@@ -196,7 +196,7 @@ test('archive and restore from the dashboard; a member sees who archived it', as
   await expectAccessible(m);
 
   await archived.getByRole('button', { name: `Restore ${name}` }).click();
-  await expectToast(page, 'Timeline Restored');
+  await expectToast(page, 'Threadline Restored');
   await expect(archived).toHaveCount(0);
   await page.getByRole('tab', { name: 'Active' }).click();
   await expect(cardNamed(page, name).getByRole('button', { name: `Archive ${name}` })).toBeVisible();
@@ -219,9 +219,9 @@ test('the 11th threadline shows the plan-limit toast; search, sort and collapse 
   const create = page.getByRole('dialog', { name: 'Create Threadline' });
   await create.getByLabel('Name').fill('One too many');
   await create.getByRole('button', { name: 'Create Threadline' }).click();
-  const toast = toastWith(page, 'Timeline Limit Reached');
+  const toast = toastWith(page, 'Threadline Limit Reached');
   await expect(toast).toContainText(
-    `You've reached your plan limit of ${limit} timelines. Upgrade to Pro for up to ${PLAN_LIMITS.pro.maxTimelines} timelines.`,
+    `You've reached your plan limit of ${limit} threadlines. Upgrade to Pro for up to ${PLAN_LIMITS.pro.maxTimelines} threadlines.`,
   );
   await expect(create).toBeVisible();
   await create.getByRole('button', { name: 'Cancel' }).click();

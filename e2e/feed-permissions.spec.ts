@@ -36,9 +36,9 @@ test('participant comments and posts switched off, then a viewer', async ({ brow
 
   // The owner turns participants' comments off in Manage Permissions.
   await openThreadline(o.page, id, name);
-  await o.page.getByRole('button', { name: 'Timeline settings' }).click();
+  await o.page.getByRole('button', { name: 'Threadline settings' }).click();
   await o.page.getByRole('menuitem', { name: 'Manage Permissions' }).click();
-  const dialog = o.page.getByRole('dialog', { name: 'Timeline Permissions' });
+  const dialog = o.page.getByRole('dialog', { name: 'Threadline Permissions' });
   await dialog.getByRole('switch', { name: 'Allow participants to comment' }).click();
   await expectToast(o.page, 'Success');
   await dialog.getByRole('switch', { name: 'Allow participants to post' }).click();
@@ -52,19 +52,19 @@ test('participant comments and posts switched off, then a viewer', async ({ brow
   // The member's page is from before: the server refuses, and the toasts carry its words.
   await m.page.getByRole('textbox', { name: 'Write a post' }).fill('Too late?');
   await m.page.getByRole('button', { name: 'Post', exact: true }).click();
-  await expectToast(m.page, 'Posting is currently disabled for participants in this timeline.');
+  await expectToast(m.page, 'Posting is currently disabled for participants in this threadline.');
   // ...and the page catches up with the new rules without a reload.
   await expect(
     m.page
       .getByRole('main')
-      .getByText('Posting is currently disabled for participants in this timeline.', { exact: true }),
+      .getByText('Posting is currently disabled for participants in this threadline.', { exact: true }),
   ).toBeVisible();
   await m.page.reload();
   await expect(post).toBeVisible();
   await expect(post.getByRole('textbox', { name: 'Write a comment' })).toHaveCount(0);
   await expect(m.page.getByRole('textbox', { name: 'Write a post' })).toHaveCount(0);
   await expect(
-    m.page.getByText('Posting is currently disabled for participants in this timeline.'),
+    m.page.getByText('Posting is currently disabled for participants in this threadline.'),
   ).toBeVisible();
 
   // As a viewer: no composer, no comment box, no notice for participants; reacting still works.

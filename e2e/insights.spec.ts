@@ -35,7 +35,7 @@ for (const width of WIDTHS) {
 
     // The owner reaches Insights from the settings menu by keyboard.
     await openThreadline(o.page, id, name);
-    const settings = o.page.getByRole('button', { name: 'Timeline settings' });
+    const settings = o.page.getByRole('button', { name: 'Threadline settings' });
     await tabTo(o.page, settings);
     await o.page.keyboard.press('Enter');
     await pressUntilFocused(o.page, 'ArrowDown', o.page.getByRole('menuitem', { name: 'Insights' }));

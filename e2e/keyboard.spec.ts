@@ -52,14 +52,14 @@ for (const width of [1280, 360]) {
     await o.page.keyboard.type(name);
     await o.page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
-    const created = toastWith(o.page, 'Timeline Created');
+    const created = toastWith(o.page, 'Threadline Created');
     await expect(created).toBeVisible();
     await expect(create).toBeFocused();
     const code = /Join code: (\w+)/.exec((await created.textContent()) ?? '')![1]!;
 
     const j = await signedInAs(browser, joiner, width);
     const join = j.page.getByRole('button', { name: 'Join Threadline' });
-    for (const toast of ['Joined timeline successfully!', ALREADY_MEMBER]) {
+    for (const toast of ['Joined threadline successfully!', ALREADY_MEMBER]) {
       await j.page.goto('/');
       await tabTo(j.page, join);
       await j.page.keyboard.press('Space');
@@ -71,14 +71,14 @@ for (const width of [1280, 360]) {
       await expect(j.page.getByRole('heading', { level: 1, name })).toBeFocused();
       await expectToast(j.page, toast);
     }
-    await expect(toastWith(j.page, 'Joined timeline successfully!')).toHaveCount(0);
+    await expect(toastWith(j.page, 'Joined threadline successfully!')).toHaveCount(0);
     await expectNoSideScroll(j.page);
 
     // Leave, then think better of it; then the messaging modal from the header.
     await openCheckAndEscape(
       j.page,
       j.page.getByRole('button', { name: 'Leave' }),
-      j.page.getByRole('alertdialog', { name: 'Leave Timeline' }),
+      j.page.getByRole('alertdialog', { name: 'Leave Threadline' }),
     );
     await j.page.goto('/');
     const messages = j.page.getByRole('dialog', { name: 'Messages' });
@@ -127,7 +127,7 @@ for (const width of [1280, 360]) {
     );
 
     // Approve from the settings menu's Manage Join Requests.
-    const settings = page.getByRole('button', { name: 'Timeline settings' });
+    const settings = page.getByRole('button', { name: 'Threadline settings' });
     await tabTo(page, settings);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Manage Permissions' })).toBeFocused();
@@ -161,7 +161,7 @@ for (const width of [1280, 360]) {
     const membersButton = page.getByRole('button', { name: '3 members' });
     await tabTo(page, membersButton);
     await page.keyboard.press('Enter');
-    const members = page.getByRole('dialog', { name: 'Timeline Members' });
+    const members = page.getByRole('dialog', { name: 'Threadline Members' });
     await expect(members.getByText('Bob Member', { exact: true })).toBeVisible();
     await expect(members.getByText('BM', { exact: true })).toBeVisible();
     await expect(members.getByTestId('join-code')).toHaveText(joinCode);
@@ -216,7 +216,7 @@ test('keyboard: the plan-limit toast over the Create dialog is announced and rea
     await expect(dialog.getByLabel('Name')).toBeFocused();
     await page.keyboard.type('One too many');
     await page.keyboard.press('Enter');
-    await expectToast(page, 'Timeline Limit Reached');
+    await expectToast(page, 'Threadline Limit Reached');
   };
 
   // Escape closes the dialog, not the toast: checked on a paused clock, so the toast cannot simply expire.
@@ -226,7 +226,7 @@ test('keyboard: the plan-limit toast over the Create dialog is announced and rea
   // Radix hands focus back in a timer: 100 ms of the toast's 5 s pass.
   await page.clock.runFor(100);
   await expect(dialog).toBeHidden();
-  await expect(toastWith(page, 'Timeline Limit Reached')).toBeVisible();
+  await expect(toastWith(page, 'Threadline Limit Reached')).toBeVisible();
   await expect(create).toBeFocused();
   await page.clock.resume();
 

@@ -38,7 +38,7 @@ test.use({ actionTimeout: 15_000 });
 
 async function openThreadlineDialog(page: Page, world: World, menuItem: string, title: string) {
   await page.goto(`/timeline/${world.threadline.id}`);
-  await page.getByRole('button', { name: 'Timeline settings' }).click();
+  await page.getByRole('button', { name: 'Threadline settings' }).click();
   await page.getByRole('menuitem', { name: menuItem }).click();
   await expect(dialog(page, title)).toBeVisible();
 }
@@ -46,7 +46,7 @@ async function openThreadlineDialog(page: Page, world: World, menuItem: string, 
 async function openMembers(page: Page, world: World) {
   await page.goto(`/timeline/${world.threadline.id}`);
   await page.getByRole('button', { name: /^\d+ members?$/ }).click();
-  await expect(dialog(page, 'Timeline Members')).toBeVisible();
+  await expect(dialog(page, 'Threadline Members')).toBeVisible();
 }
 
 const SCREENS: Screen[] = [
@@ -161,7 +161,7 @@ const SCREENS: Screen[] = [
     open: async (p, w) => {
       await openMembers(p, w);
       // Too long for the row: truncated, the whole address in a tooltip.
-      await expect(dialog(p, 'Timeline Members').getByTitle(w.emails.member)).toBeVisible();
+      await expect(dialog(p, 'Threadline Members').getByTitle(w.emails.member)).toBeVisible();
     },
   },
   {
@@ -169,7 +169,7 @@ const SCREENS: Screen[] = [
     as: 'owner',
     open: async (p, w) => {
       await openMembers(p, w);
-      await dialog(p, 'Timeline Members')
+      await dialog(p, 'Threadline Members')
         .getByRole('button', { name: /^Remove & Block / })
         .first()
         .click();
@@ -181,8 +181,8 @@ const SCREENS: Screen[] = [
     as: 'owner',
     open: async (p, w) => {
       await openMembers(p, w);
-      await dialog(p, 'Timeline Members').getByRole('tab', { name: 'Blocked' }).click();
-      await expect(dialog(p, 'Timeline Members').getByText('Reason:', { exact: true })).toBeVisible();
+      await dialog(p, 'Threadline Members').getByRole('tab', { name: 'Blocked' }).click();
+      await expect(dialog(p, 'Threadline Members').getByText('Reason:', { exact: true })).toBeVisible();
     },
   },
   {
@@ -208,7 +208,7 @@ const SCREENS: Screen[] = [
   {
     name: 'permissions dialog',
     as: 'owner',
-    open: (p, w) => openThreadlineDialog(p, w, 'Manage Permissions', 'Timeline Permissions'),
+    open: (p, w) => openThreadlineDialog(p, w, 'Manage Permissions', 'Threadline Permissions'),
   },
   {
     name: 'feed and emoji picker (participant)',

@@ -41,7 +41,7 @@ async function send(scope: Locator, text: string) {
 
 async function openMembers(page: Page, count: number) {
   await page.getByRole('button', { name: `${count} members` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Timeline Members' });
+  const dialog = page.getByRole('dialog', { name: 'Threadline Members' });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -60,7 +60,7 @@ test('the owner starts a conversation from the members list; both write live; ba
   let memberLoads = 0;
   m.on('load', () => memberLoads++);
 
-  // The owner: Timeline Members -> Message Nico -> the modal opens on the new conversation.
+  // The owner: Threadline Members -> Message Nico -> the modal opens on the new conversation.
   await openThreadline(o, id, name);
   const members = await openMembers(o, 2);
   await expect(members.getByRole('button', { name: 'Message Mara Msg' })).toHaveCount(0);
@@ -110,7 +110,7 @@ test('the owner starts a conversation from the members list; both write live; ba
   const page = o.getByTestId('messages-page');
   await expect(thread(page, 'Nico Msg')).toBeVisible();
   await expect(messageIn(page, 'Thanks Mara!')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Back to Timeline' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to Threadline' })).toBeVisible();
   await expectAccessible(o);
   // Modal View: home, with the modal open on it again.
   await page.getByRole('button', { name: 'Modal View' }).click();

@@ -112,7 +112,7 @@ for (const width of WIDTHS) {
     test('join requests: one row of filters, a bulk bar that stays in reach', async () => {
       const { page } = owner;
       await page.goto(`/timeline/${threadline.id}`);
-      await page.getByRole('button', { name: 'Timeline settings' }).click();
+      await page.getByRole('button', { name: 'Threadline settings' }).click();
       await page.getByRole('menuitem', { name: 'Manage Join Requests' }).click();
       const dialog = page.getByRole('dialog', { name: 'Manage Join Requests' });
       await expect(dialog.getByRole('listitem')).toHaveCount(2);

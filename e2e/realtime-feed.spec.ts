@@ -240,13 +240,13 @@ test('the pin, a deleted post, permissions and archiving reach a reader in place
   expect(perms.ok(), await perms.text()).toBe(true);
   await expect(m.page.getByRole('textbox', { name: 'Write a post' })).toHaveCount(0);
   await expect(
-    m.page.getByText('Posting is currently disabled for participants in this timeline.', { exact: true }),
+    m.page.getByText('Posting is currently disabled for participants in this threadline.', { exact: true }),
   ).toBeVisible();
 
   // Archived: only the owner may still open it; the member is told and sent home.
   const archive = await o.page.request.post(`/api/timelines/${id}/archive`);
   expect(archive.ok(), await archive.text()).toBe(true);
-  await expectToast(m.page, 'Timeline Archived');
+  await expectToast(m.page, 'Threadline Archived');
   await expect(m.page).toHaveURL('/');
 
   await o.context.close();
@@ -262,7 +262,7 @@ test('a member removed and blocked while reading is told and sent home', async (
 
   const res = await o.page.request.delete(`/api/timelines/${id}/members/${memberId}`, { data: {} });
   expect(res.ok(), await res.text()).toBe(true);
-  await expectToast(m.page, 'You were blocked from this timeline');
+  await expectToast(m.page, 'You were blocked from this threadline');
   await expect(m.page).toHaveURL('/');
   // Coming back is refused, not served from the cache.
   await m.page.goto(`/timeline/${id}`);

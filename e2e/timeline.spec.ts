@@ -20,9 +20,9 @@ test('approval on, a request, approved from the panel; the requester gets in', a
   await expect(page.getByText('No posts yet')).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'Timeline settings' }).click();
+  await page.getByRole('button', { name: 'Threadline settings' }).click();
   await page.getByRole('menuitem', { name: 'Manage Permissions' }).click();
-  const permissions = page.getByRole('dialog', { name: 'Timeline Permissions' });
+  const permissions = page.getByRole('dialog', { name: 'Threadline Permissions' });
   await expect(permissions.getByRole('switch', { name: 'Allow participants to post' })).toBeChecked();
   await expectAccessible(page);
   const approval = permissions.getByRole('switch', { name: 'Require approval to join' });
@@ -40,7 +40,7 @@ test('approval on, a request, approved from the panel; the requester gets in', a
   const other = await signedInPerson(browser, 'Sue');
   await apiJoin(other.page, joinCode);
 
-  await page.getByRole('button', { name: 'Timeline settings' }).click();
+  await page.getByRole('button', { name: 'Threadline settings' }).click();
   await page.getByRole('menuitem', { name: 'Manage Join Requests' }).click();
   const panel = page.getByRole('dialog', { name: 'Manage Join Requests' });
   await expect(panel.getByText('Hi, let me in')).toBeVisible();
@@ -52,7 +52,7 @@ test('approval on, a request, approved from the panel; the requester gets in', a
   const confirm = page.getByRole('dialog', { name: 'Approve Join Request' });
   await expect(confirm.getByLabel('Response Message')).toHaveAttribute(
     'placeholder',
-    'Welcome to the timeline!',
+    'Welcome to the threadline!',
   );
   await confirm.getByLabel('Response Message').fill('  Welcome aboard  ');
   await confirm.getByRole('button', { name: 'Approve' }).click();
@@ -85,7 +85,7 @@ test('approval on, a request, approved from the panel; the requester gets in', a
   await expect(r).toHaveURL(`/timeline/${id}`);
   await expect(r.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(requester.page.getByRole('button', { name: 'Leave' })).toBeVisible();
-  await expect(requester.page.getByRole('button', { name: 'Timeline settings' })).toHaveCount(0);
+  await expect(requester.page.getByRole('button', { name: 'Threadline settings' })).toHaveCount(0);
 
   // The page fits a 360 px screen.
   await requester.page.setViewportSize({ width: 360, height: 740 });
@@ -109,7 +109,7 @@ test('role change, remove and block with a reason, then unblock', async ({ brows
   const { page } = owner;
   await openThreadline(page, id, name);
   await page.getByRole('button', { name: '2 members' }).click();
-  const members = page.getByRole('dialog', { name: 'Timeline Members' });
+  const members = page.getByRole('dialog', { name: 'Threadline Members' });
   await expect(members.getByText(member.email)).toBeVisible();
   await expectAccessible(page);
 
@@ -130,7 +130,7 @@ test('role change, remove and block with a reason, then unblock', async ({ brows
 
   await member.page.goto(`/timeline/${id}`);
   await expect(member.page).toHaveURL('/');
-  await expectToast(member.page, 'Timeline Not Found');
+  await expectToast(member.page, 'Threadline Not Found');
   const refused = await apiJoinResponse(member.page, joinCode);
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toContain('You are blocked');
@@ -158,18 +158,18 @@ test('switch threadlines, leave one, and delete one', async ({ browser }) => {
   // Leave: the copy says what stays and how to come back.
   await openThreadline(member.page, a.id, first);
   await member.page.getByRole('button', { name: 'Leave' }).click();
-  const leave = member.page.getByRole('alertdialog', { name: 'Leave Timeline' });
+  const leave = member.page.getByRole('alertdialog', { name: 'Leave Threadline' });
   await expect(leave).toContainText('Your posts and comments will stay');
   await expect(leave).toContainText('same join code');
-  await leave.getByRole('button', { name: 'Leave Timeline' }).click();
+  await leave.getByRole('button', { name: 'Leave Threadline' }).click();
   await expect(member.page).toHaveURL('/');
-  await expectToast(member.page, 'Left Timeline');
+  await expectToast(member.page, 'Left Threadline');
 
   // Switch from the first threadline to the second.
   const { page } = owner;
   await openThreadline(page, a.id, first);
   await page.getByRole('button', { name: 'Switch Threadline' }).click();
-  await expect(page.getByText('Your Other Timelines')).toBeVisible();
+  await expect(page.getByText('Your Other Threadlines')).toBeVisible();
   await page.getByRole('menuitem', { name: new RegExp(second) }).click();
   await expect(page).toHaveURL(`/timeline/${b.id}`);
   await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
@@ -180,22 +180,22 @@ test('switch threadlines, leave one, and delete one', async ({ browser }) => {
   expect((await page.request.post(`/api/timelines/${b.id}/archive`)).status()).toBe(200);
   await member.page.goto(`/timeline/${b.id}`);
   await expect(member.page).toHaveURL('/');
-  await expectToast(member.page, 'Timeline Archived');
+  await expectToast(member.page, 'Threadline Archived');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Archived', level: 2 })).toBeVisible();
-  await page.getByRole('button', { name: 'Timeline settings' }).click();
+  await page.getByRole('button', { name: 'Threadline settings' }).click();
   await expect(page.getByRole('menuitem', { name: 'Manage Permissions' })).toHaveCount(0);
-  await page.getByRole('menuitem', { name: 'Delete Timeline' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Delete Timeline' });
-  await confirm.getByRole('button', { name: 'Delete Timeline' }).click();
+  await page.getByRole('menuitem', { name: 'Delete Threadline' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Threadline' });
+  await confirm.getByRole('button', { name: 'Delete Threadline' }).click();
   await expect(page).toHaveURL('/');
-  await expectToast(page, 'Timeline Deleted');
+  await expectToast(page, 'Threadline Deleted');
   const deleted = await page.request.get('/api/user/timelines?filter=deleted');
   expect(await deleted.json()).toEqual([expect.objectContaining({ id: b.id, state: 'deleted' })]);
 
   await page.goto(`/timeline/${b.id}`);
   await expect(page).toHaveURL('/');
-  await expectToast(page, 'Timeline Not Found');
+  await expectToast(page, 'Threadline Not Found');
 
   await owner.context.close();
   await member.context.close();

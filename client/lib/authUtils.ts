@@ -1,5 +1,6 @@
 // 401 handling (spec 000 §8) and reading the server's message out of an error.
 import { UI_TIMING } from '../../common/limits.ts';
+import { screenText } from '../../common/product-name.ts';
 import { currentPath, signInUrl } from './sign-in.ts';
 
 type ToastFn = (toast: {
@@ -50,12 +51,13 @@ export function errorBody(error: unknown): Record<string, unknown> | undefined {
 
 /**
  * The `message` field of the JSON body inside a "status: body" error, or the plain body text when it is
- * not JSON; undefined for anything else (network failures, empty bodies).
+ * not JSON; undefined for anything else (network failures, empty bodies). In the screens' words: the API
+ * says "timeline" where a screen says "threadline" (DECISIONS §2).
  */
 export function serverMessage(error: unknown): string | undefined {
   const payload = errorPayload(error);
   if (!payload) return undefined;
-  if (!('json' in payload)) return payload.text;
+  if (!('json' in payload)) return screenText(payload.text);
   const message = errorBody(error)?.message;
-  return typeof message === 'string' && message ? message : undefined;
+  return typeof message === 'string' && message ? screenText(message) : undefined;
 }

@@ -14,8 +14,14 @@ const uuid = z.uuid().toLowerCase();
 
 // ---- bodies ----
 
+/** The create and join forms' words for an empty field (spec 000 §5), the same in the dialog and in a 400. */
+export const REQUIRED_COPY = {
+  name: 'Please enter a threadline name',
+  code: 'Please enter a threadline code',
+} as const;
+
 export const createTimelineBody = z.object({
-  name: text(TEXT_LIMITS.timelineName, 'Name', { required: 'Please enter a timeline name' }),
+  name: text(TEXT_LIMITS.timelineName, 'Name', { required: REQUIRED_COPY.name }),
   description: optionalText(TEXT_LIMITS.timelineDescription, 'Description', { multiline: true }),
 });
 export type CreateTimelineBody = z.input<typeof createTimelineBody>;
@@ -24,7 +30,7 @@ export const joinTimelineBody = z.object({
   joinCode: z
     .string()
     .trim()
-    .min(1, 'Please enter a timeline code')
+    .min(1, REQUIRED_COPY.code)
     .max(32, 'Please check the code and try again')
     .regex(/^[\p{L}\p{N}-]*$/u, 'Please check the code and try again')
     .transform((v) => v.toUpperCase()),

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { JOIN_MESSAGES } from '../../common/join-messages.ts';
+import { REQUIRED_COPY } from '../../common/schemas/timeline.ts';
 import { timelineJoinRequests } from '../db/schema/index.ts';
 import { setupTestApp } from '../test/app.ts';
 import { addMember, buildThreadline, buildUser, signedInUser } from '../test/factories.ts';
@@ -23,7 +25,7 @@ describe('POST /api/timelines/join', () => {
     expect(res.json()).toEqual({
       requiresApproval: false,
       status: 'joined',
-      message: 'Joined timeline successfully!',
+      message: JOIN_MESSAGES.joined,
       timeline: { id: timeline.id },
     });
     const page = await bob.as.get(`/api/timelines/${timeline.id}`);
@@ -57,7 +59,7 @@ describe('POST /api/timelines/join', () => {
     ]);
 
     const empty = await bob.as.post('/api/timelines/join', { joinCode: '   ' });
-    expect([empty.statusCode, empty.json().message]).toEqual([400, 'Please enter a timeline code']);
+    expect([empty.statusCode, empty.json().message]).toEqual([400, REQUIRED_COPY.code]);
   });
 
   it('refuses a blocked user', async () => {
@@ -84,7 +86,7 @@ describe('POST /api/timelines/join', () => {
     expect(first.json()).toEqual({
       requiresApproval: true,
       status: 'pending',
-      message: 'Your request is pending approval from the timeline owner.',
+      message: JOIN_MESSAGES.pending,
       timeline: { id: timeline.id },
     });
     const again = await bob.as.post('/api/timelines/join', { joinCode: timeline.joinCode, message: 'again' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET } from '../../common/limits.ts';
+import { REQUIRED_COPY } from '../../common/schemas/timeline.ts';
 import { setupTestApp } from '../test/app.ts';
 import { addMember, buildThreadline, signedInUser } from '../test/factories.ts';
 
@@ -29,7 +30,7 @@ describe('POST /api/timelines', () => {
     const ada = await signedInUser(t.app);
     const empty = await ada.as.post('/api/timelines', { name: '   ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe('Please enter a timeline name');
+    expect(empty.json().message).toBe(REQUIRED_COPY.name);
     const long = await ada.as.post('/api/timelines', { name: 'x'.repeat(256) });
     expect(long.statusCode).toBe(400);
     expect((await ada.as.post('/api/timelines', { name: 'x'.repeat(255) })).statusCode).toBe(201);

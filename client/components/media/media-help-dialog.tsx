@@ -40,7 +40,7 @@ const FEATURES: { icon: React.ComponentType<{ className?: string }>; title: stri
   {
     icon: FileText,
     title: 'Documents',
-    text: `Attach a document; PDFs can be previewed in the timeline. ${list(ALLOWED_EXTENSIONS.document)}.`,
+    text: `Attach a document; PDFs can be previewed in the threadline. ${list(ALLOWED_EXTENSIONS.document)}.`,
   },
 ];
 

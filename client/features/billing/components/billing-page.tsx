@@ -36,7 +36,7 @@ export function BillingPage() {
     <SignedInLayout title={BILLING_TITLE} className="max-w-5xl">
       <Button variant="ghost" className="-ml-3 mb-4" onClick={() => navigate('/')}>
         <ArrowLeft aria-hidden="true" />
-        Back to Timelines
+        Back to Threadlines
       </Button>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{BILLING_TITLE}</h1>
       <p className="mt-2 text-muted-foreground">Your plan, what you use of it, and upgrades.</p>

@@ -11,14 +11,14 @@ export type ArchiveChange = 'archive' | 'restore';
 const COPY: Record<ArchiveChange, { title: string; description: (name: string) => string; failure: string }> =
   {
     archive: {
-      title: 'Timeline Archived',
+      title: 'Threadline Archived',
       description: (name) => `"${name}" is now read-only and closed to new members.`,
-      failure: 'Failed to archive timeline',
+      failure: 'Failed to archive threadline',
     },
     restore: {
-      title: 'Timeline Restored',
+      title: 'Threadline Restored',
       description: (name) => `"${name}" is active again.`,
-      failure: 'Failed to restore timeline',
+      failure: 'Failed to restore threadline',
     },
   };
 

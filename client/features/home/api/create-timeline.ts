@@ -24,7 +24,7 @@ export async function createTimeline(input: CreateInput): Promise<CreateTimeline
 
 /** One toast carries both success strings: the queue shows one toast at a time (spec 000 §4, §8). */
 export const createdToastDescription = (joinCode: string) =>
-  `Timeline created successfully! Join code: ${joinCode}`;
+  `Threadline created successfully! Join code: ${joinCode}`;
 
 export function useCreateTimeline({ plan }: { plan?: Plan } = {}) {
   const queryClient = useQueryClient();
@@ -32,7 +32,7 @@ export function useCreateTimeline({ plan }: { plan?: Plan } = {}) {
   return useMutation({
     mutationFn: createTimeline,
     onSuccess: async (res) => {
-      toast({ title: 'Timeline Created', description: createdToastDescription(res.joinCode) });
+      toast({ title: 'Threadline Created', description: createdToastDescription(res.joinCode) });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: timelineKeys.lists }),
         queryClient.invalidateQueries({ queryKey: timelineKeys.subscriptionStatus }),
@@ -58,7 +58,7 @@ export function useCreateTimeline({ plan }: { plan?: Plan } = {}) {
       }
       toast({
         title: 'Error',
-        description: serverMessage(error) ?? 'Failed to create timeline',
+        description: serverMessage(error) ?? 'Failed to create threadline',
         variant: 'destructive',
       });
     },

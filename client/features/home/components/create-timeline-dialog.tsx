@@ -3,11 +3,12 @@
 import * as React from 'react';
 import { useLocation } from 'wouter';
 import type { Plan } from '../../../../common/plans.ts';
+import { REQUIRED_COPY } from '../../../../common/schemas/timeline.ts';
 import { useCreateTimeline } from '../api/create-timeline.ts';
 import { useRequiredField } from '../hooks/use-required-field.ts';
 import { FormDialog, FormFooter, InputField, OptionalTextareaField } from './dialog-form.tsx';
 
-export const NAME_REQUIRED = 'Please enter a timeline name';
+export const NAME_REQUIRED = REQUIRED_COPY.name;
 
 interface Props {
   open: boolean;

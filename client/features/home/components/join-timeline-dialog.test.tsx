@@ -26,7 +26,7 @@ describe('JoinTimelineDialog', () => {
     expect(dialog.textContent).toContain('Join Threadline');
 
     act(() => button(dialog, 'Join Threadline')!.click());
-    expect(dialog.textContent).toContain('Please enter a timeline code');
+    expect(dialog.textContent).toContain('Please enter a threadline code');
     expect(fetch).not.toHaveBeenCalled();
 
     const code = dialog.querySelector<HTMLInputElement>('#join-timeline-code')!;
@@ -64,6 +64,6 @@ describe('JoinTimelineDialog', () => {
     await waitFor(() => expect(history.at(-1)).toBe(`/timeline/${id}`));
     expect(onOpenChange).toHaveBeenCalledWith(false);
     await waitFor(() => expect(document.body.textContent).toContain(ALREADY_MEMBER));
-    expect(document.body.textContent).not.toContain('Joined timeline successfully!');
+    expect(document.body.textContent).not.toContain('Joined threadline successfully!');
   });
 });

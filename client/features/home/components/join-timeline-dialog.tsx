@@ -2,12 +2,13 @@
 // approval keeps the dialog open, clears the code and shows the Request Pending panel.
 import * as React from 'react';
 import { useLocation } from 'wouter';
+import { REQUIRED_COPY } from '../../../../common/schemas/timeline.ts';
 import { PENDING_FALLBACK, useJoinTimeline } from '../api/join-timeline.ts';
 import { useRequiredField } from '../hooks/use-required-field.ts';
 import { FormDialog, FormFooter, InputField, OptionalTextareaField } from './dialog-form.tsx';
 import { RequestPendingPanel } from './request-pending-panel.tsx';
 
-export const CODE_REQUIRED = 'Please enter a timeline code';
+export const CODE_REQUIRED = REQUIRED_COPY.code;
 
 interface Props {
   open: boolean;

@@ -7,28 +7,28 @@ const err = (status: number, body: unknown) =>
   new Error(`${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`);
 
 describe('joinErrorCopy', () => {
-  it('maps not found and deleted to Timeline Not Available', () => {
+  it('maps not found and deleted to Threadline Not Available', () => {
     for (const message of [TIMELINE_ERRORS.notFound, 'Timeline not found or has been deleted']) {
       expect(joinErrorCopy(err(404, { message }))).toEqual({
-        title: 'Timeline Not Available',
-        description: 'This timeline no longer exists or has been deleted by its owner.',
+        title: 'Threadline Not Available',
+        description: 'This threadline no longer exists or has been deleted by its owner.',
       });
     }
   });
 
-  it('maps archived to Timeline Archived', () => {
+  it('maps archived to Threadline Archived', () => {
     expect(
       joinErrorCopy(err(403, { message: 'Timeline is archived and not accepting new members' })),
     ).toEqual({
-      title: 'Timeline Archived',
-      description: 'This timeline has been archived and is not accepting new members.',
+      title: 'Threadline Archived',
+      description: 'This threadline has been archived and is not accepting new members.',
     });
   });
 
   it('maps a rejected request to Join Request Rejected', () => {
     expect(joinErrorCopy(err(403, { message: 'Your join request was rejected' }))).toEqual({
       title: 'Join Request Rejected',
-      description: 'Your request to join this timeline was rejected.',
+      description: 'Your request to join this threadline was rejected.',
     });
   });
 

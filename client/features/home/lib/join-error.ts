@@ -9,7 +9,7 @@ export interface ToastCopy {
 
 export const JOIN_FALLBACK: ToastCopy = {
   title: 'Error',
-  description: 'Failed to join timeline. Please check the code and try again.',
+  description: 'Failed to join threadline. Please check the code and try again.',
 };
 
 export function memberLimitCopy(limit: number | undefined, message = 'Member limit reached'): ToastCopy {
@@ -31,20 +31,20 @@ export function joinErrorCopy(error: unknown): ToastCopy {
   }
   if (text.includes('not found') || text.includes('deleted')) {
     return {
-      title: 'Timeline Not Available',
-      description: 'This timeline no longer exists or has been deleted by its owner.',
+      title: 'Threadline Not Available',
+      description: 'This threadline no longer exists or has been deleted by its owner.',
     };
   }
   if (text.includes('archived')) {
     return {
-      title: 'Timeline Archived',
-      description: 'This timeline has been archived and is not accepting new members.',
+      title: 'Threadline Archived',
+      description: 'This threadline has been archived and is not accepting new members.',
     };
   }
   if (text.includes('rejected')) {
     return {
       title: 'Join Request Rejected',
-      description: 'Your request to join this timeline was rejected.',
+      description: 'Your request to join this threadline was rejected.',
     };
   }
   return JOIN_FALLBACK;

@@ -14,7 +14,7 @@ describe('the timeline limit toast', () => {
     expect(isTimelineLimitError(limitError(10))).toBe(true);
     expect(isTimelineLimitError(new Error(`403: {"message":"${PLAN_LIMIT_MESSAGES.timelines}"}`))).toBe(true);
     expect(isTimelineLimitError(new Error('403: {"planUpgradeRequired":true,"limit":3}'))).toBe(true);
-    expect(isTimelineLimitError(new Error('400: {"message":"Please enter a timeline name"}'))).toBe(false);
+    expect(isTimelineLimitError(new Error('400: {"message":"Please enter a threadline name"}'))).toBe(false);
     expect(isTimelineLimitError('nope')).toBe(false);
   });
 
@@ -27,12 +27,12 @@ describe('the timeline limit toast', () => {
 
   it('builds the free-plan copy from the plan table (DECISIONS §4)', () => {
     expect(timelineLimitCopy(PLAN_LIMITS.free.maxTimelines)).toEqual({
-      title: 'Timeline Limit Reached',
-      description: `You've reached your plan limit of ${PLAN_LIMITS.free.maxTimelines} timelines. Upgrade to Pro for up to ${PLAN_LIMITS.pro.maxTimelines} timelines.`,
+      title: 'Threadline Limit Reached',
+      description: `You've reached your plan limit of ${PLAN_LIMITS.free.maxTimelines} threadlines. Upgrade to Pro for up to ${PLAN_LIMITS.pro.maxTimelines} threadlines.`,
       canUpgrade: true,
     });
     expect(timelineLimitCopy(10).description).toBe(
-      "You've reached your plan limit of 10 timelines. Upgrade to Pro for up to 100 timelines.",
+      "You've reached your plan limit of 10 threadlines. Upgrade to Pro for up to 100 threadlines.",
     );
   });
 
@@ -42,7 +42,7 @@ describe('the timeline limit toast', () => {
     const top = timelineLimitCopy(PLAN_LIMITS.community.maxTimelines);
     expect(top.canUpgrade).toBe(false);
     expect(top.description).toBe(
-      `You've reached your plan limit of ${PLAN_LIMITS.community.maxTimelines} timelines.`,
+      `You've reached your plan limit of ${PLAN_LIMITS.community.maxTimelines} threadlines.`,
     );
   });
 });

@@ -2,7 +2,7 @@
 import { PLAN_DISPLAY_NAMES, PLAN_LIMITS, PLANS, type Plan } from '../../../../common/plans.ts';
 import { errorLimit, isPlanUpgradeRequired } from './plan-limit-error.ts';
 
-export const TIMELINE_LIMIT_TITLE = 'Timeline Limit Reached';
+export const TIMELINE_LIMIT_TITLE = 'Threadline Limit Reached';
 
 export function isTimelineLimitError(error: unknown): boolean {
   return (
@@ -25,11 +25,11 @@ export interface LimitToastCopy {
 
 export function timelineLimitCopy(limit: number): LimitToastCopy {
   const next = upgradePlanFor(limit);
-  const base = `You've reached your plan limit of ${limit} timelines.`;
+  const base = `You've reached your plan limit of ${limit} threadlines.`;
   return {
     title: TIMELINE_LIMIT_TITLE,
     description: next
-      ? `${base} Upgrade to ${PLAN_DISPLAY_NAMES[next]} for up to ${PLAN_LIMITS[next].maxTimelines} timelines.`
+      ? `${base} Upgrade to ${PLAN_DISPLAY_NAMES[next]} for up to ${PLAN_LIMITS[next].maxTimelines} threadlines.`
       : base,
     canUpgrade: next !== undefined,
   };

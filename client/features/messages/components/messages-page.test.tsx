@@ -76,10 +76,10 @@ describe('MessagesPage (spec 000 §2)', () => {
   });
 
   describe('the back button', () => {
-    it('reads "Back to Timeline" after a threadline and goes back to it', async () => {
+    it('reads "Back to Threadline" after a threadline and goes back to it', async () => {
       notePath('/timeline/abc');
       const { container, history } = renderMessages(<MessagesPage />, { path: '/messages' });
-      act(() => button(container, 'Back to Timeline')!.click());
+      act(() => button(container, 'Back to Threadline')!.click());
       expect(history.at(-1)).toBe('/timeline/abc');
     });
 
@@ -87,7 +87,7 @@ describe('MessagesPage (spec 000 §2)', () => {
       notePath('/timeline/abc');
       notePath('/my-requests');
       const { container, history } = renderMessages(<MessagesPage />, { path: '/messages' });
-      expect(button(container, 'Back to Timeline')).toBeUndefined();
+      expect(button(container, 'Back to Threadline')).toBeUndefined();
       act(() => button(container, 'Back to Home')!.click());
       expect(history.at(-1)).toBe('/');
     });
@@ -96,7 +96,7 @@ describe('MessagesPage (spec 000 §2)', () => {
       vi.spyOn(document, 'referrer', 'get').mockReturnValue(`${window.location.origin}/timeline/xyz`);
       try {
         const { container, history } = renderMessages(<MessagesPage />, { path: '/messages' });
-        act(() => button(container, 'Back to Timeline')!.click());
+        act(() => button(container, 'Back to Threadline')!.click());
         expect(history.at(-1)).toBe('/timeline/xyz');
       } finally {
         vi.restoreAllMocks();

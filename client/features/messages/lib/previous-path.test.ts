@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { backTarget, notePath, pathBefore, resetPaths } from './previous-path.ts';
 
 const ORIGIN = 'https://threadline.example';
-const timeline = { label: 'Back to Timeline', href: '/timeline/abc' };
+const timeline = { label: 'Back to Threadline', href: '/timeline/abc' };
 const home = { label: 'Back to Home', href: '/' };
 
 afterEach(resetPaths);

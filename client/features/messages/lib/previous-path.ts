@@ -36,7 +36,7 @@ export function PreviousPathTracker(): null {
 }
 
 export interface BackTarget {
-  label: 'Back to Timeline' | 'Back to Home';
+  label: 'Back to Threadline' | 'Back to Home';
   href: string;
 }
 
@@ -57,5 +57,5 @@ export function backTarget(previousPath: string | null, referrer: string, origin
     }
   }
   const timeline = path === null ? null : timelinePath(path);
-  return timeline ? { label: 'Back to Timeline', href: timeline } : { label: 'Back to Home', href: '/' };
+  return timeline ? { label: 'Back to Threadline', href: timeline } : { label: 'Back to Home', href: '/' };
 }

@@ -21,7 +21,7 @@ export function MyRequestsPage() {
     <SignedInLayout title="My Join Requests" className="max-w-3xl">
       <Button variant="ghost" className="-ml-3 mb-4" onClick={() => navigate('/')}>
         <ArrowLeft aria-hidden="true" />
-        Back to Timelines
+        Back to Threadlines
       </Button>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Join Requests</h1>
       <p className="mt-2 text-muted-foreground">

@@ -34,7 +34,7 @@ export function ProfilePage() {
     <SignedInLayout title="Edit Profile" className="max-w-2xl">
       <Button variant="ghost" className="-ml-3 mb-4" onClick={() => navigate('/')}>
         <ArrowLeft aria-hidden="true" />
-        Back to Timelines
+        Back to Threadlines
       </Button>
       <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Edit Profile</h1>
       {user && <ProfileCards user={user} />}
@@ -152,7 +152,7 @@ function ProfilePicture({ user }: { user: CurrentUser }) {
   const uploaded = useProfileImageUploaded();
   return (
     <div className="relative">
-      <UserAvatar user={user} className="size-24" fallbackClassName="text-2xl" />
+      <UserAvatar user={user} self className="size-24" fallbackClassName="text-2xl" />
       <Button
         type="button"
         size="icon"

@@ -17,11 +17,11 @@ export function useDeleteTimeline(id: string, name: string) {
     mutationKey: exitKey(id),
     mutationFn: () => deleteTimeline(id),
     onSuccess: () => {
-      toast({ title: 'Timeline Deleted', description: `"${name}" has been deleted.` });
+      toast({ title: 'Threadline Deleted', description: `"${name}" has been deleted.` });
       void queryClient.invalidateQueries({ queryKey: timelineKeys.lists });
       void queryClient.invalidateQueries({ queryKey: timelineKeys.unreadCounts });
       void queryClient.invalidateQueries({ queryKey: timelineKeys.pendingSummary });
     },
-    onError: (error) => notifyFailure(error, failureToast(error, 'Failed to delete timeline')),
+    onError: (error) => notifyFailure(error, failureToast(error, 'Failed to delete threadline')),
   });
 }

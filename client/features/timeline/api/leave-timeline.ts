@@ -18,11 +18,11 @@ export function useLeaveTimeline(id: string, name: string) {
     mutationKey: exitKey(id),
     mutationFn: () => leaveTimeline(id),
     onSuccess: () => {
-      toast({ title: 'Left Timeline', description: `You have left "${name}".` });
+      toast({ title: 'Left Threadline', description: `You have left "${name}".` });
       void queryClient.invalidateQueries({ queryKey: timelineKeys.lists });
       void queryClient.invalidateQueries({ queryKey: timelineKeys.unreadCounts });
     },
     onError: (error) =>
-      notifyFailure(error, failureToast(error, 'Failed to leave timeline', { preferServer: true })),
+      notifyFailure(error, failureToast(error, 'Failed to leave threadline', { preferServer: true })),
   });
 }

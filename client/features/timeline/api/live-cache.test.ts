@@ -239,14 +239,14 @@ describe('applyPageEvent', () => {
       message('timeline_updated', update(TL, 'access_removed', { userId: ME })),
       ME,
     );
-    expect(removed).toMatchObject({ kind: 'leave', toast: { title: 'Removed from Timeline' } });
+    expect(removed).toMatchObject({ kind: 'leave', toast: { title: 'Removed from Threadline' } });
     const blocked = applyPageEvent(
       qc,
       TL,
       message('timeline_updated', update(TL, 'access_removed', { userId: ME, reason: 'blocked' })),
       ME,
     );
-    expect(blocked).toMatchObject({ kind: 'leave', toast: { title: 'Blocked from Timeline' } });
+    expect(blocked).toMatchObject({ kind: 'leave', toast: { title: 'Blocked from Threadline' } });
   });
 
   it('join requests: the page request lists reload', () => {

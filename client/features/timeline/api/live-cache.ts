@@ -38,11 +38,11 @@ export const commentToast = (name: string | undefined): Toast => ({
 /** The removed or blocked member's own notice (the spec has no copy for it). */
 export function accessRemovedToast(reason: 'removed' | 'blocked' | undefined): Toast {
   return {
-    title: reason === 'blocked' ? 'Blocked from Timeline' : 'Removed from Timeline',
+    title: reason === 'blocked' ? 'Blocked from Threadline' : 'Removed from Threadline',
     description:
       reason === 'blocked'
-        ? 'You were blocked from this timeline and can no longer open it.'
-        : 'You were removed from this timeline and can no longer open it.',
+        ? 'You were blocked from this threadline and can no longer open it.'
+        : 'You were removed from this threadline and can no longer open it.',
     variant: 'destructive',
   };
 }

@@ -19,7 +19,7 @@ const TOASTS: Record<
   approve: {
     success: (name) => ({
       title: 'Request Approved',
-      description: `${name} is now a member of this timeline.`,
+      description: `${name} is now a member of this threadline.`,
     }),
     failure: (error) => approveFailureToast(error, 'Failed to approve request'),
   },

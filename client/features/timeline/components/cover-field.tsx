@@ -63,7 +63,7 @@ export function CoverField({
         />
       ) : (
         <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
-          No cover image. It shows as a banner on the timeline and its dashboard card.
+          No cover image. It shows as a banner on the threadline and its dashboard card.
         </p>
       )}
       <input

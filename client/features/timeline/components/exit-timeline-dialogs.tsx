@@ -20,14 +20,14 @@ export function DeleteTimelineDialog({ open, onOpenChange, timeline, onGone }: E
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Delete Timeline"
+      title="Delete Threadline"
       description={
         <>
           Are you sure you want to delete "{timeline.name}"? Every member loses access to its posts, comments
           and media at once. This action cannot be undone.
         </>
       }
-      confirmLabel="Delete Timeline"
+      confirmLabel="Delete Threadline"
       pendingLabel="Deleting..."
       destructive
       pending={remove.isPending}
@@ -42,9 +42,9 @@ export function LeaveTimelineDialog({ open, onOpenChange, timeline, onGone }: Ex
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Leave Timeline"
+      title="Leave Threadline"
       description={leaveDescription(timeline.name, timeline.joinApprovalRequired)}
-      confirmLabel="Leave Timeline"
+      confirmLabel="Leave Threadline"
       pendingLabel="Leaving..."
       destructive
       pending={leave.isPending}

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGING_COPY } from '../../../../common/messaging.ts';
+import { screenText } from '../../../../common/product-name.ts';
 import type { Role } from '../../../../common/roles.ts';
 import type { Member, TimelineDetail } from '../../../../common/schemas/timeline.ts';
 import { conversationKeys } from '../../../lib/conversation-keys.ts';
@@ -197,7 +198,7 @@ describe('MembersDialog message buttons (spec 001 §6)', () => {
     const { onOpenChange } = render(timeline({ role: 'participant' }), ids.part);
     act(() => messageButton(names.owner).click());
     await settle(() => expect(toasts.current[0]?.title).toBe('Failed to start conversation'));
-    expect(toasts.current[0]?.description).toBe(MESSAGING_COPY.notAllowed);
+    expect(toasts.current[0]?.description).toBe(screenText(MESSAGING_COPY.notAllowed));
     expect(toasts.current[0]?.variant).toBe('destructive');
     expect(modal.current?.isOpen).toBe(false);
     expect(onOpenChange).not.toHaveBeenCalled();

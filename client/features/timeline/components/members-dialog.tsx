@@ -103,7 +103,7 @@ export function MembersDialog({
         }}
       >
         <DialogHeader className="pr-8">
-          <DialogTitle>Timeline Members</DialogTitle>
+          <DialogTitle>Threadline Members</DialogTitle>
           <DialogDescription>
             {memberCountLabel(members.length)} in "{timeline.name}".
           </DialogDescription>

@@ -29,7 +29,7 @@ const PERMISSIONS: { key: PermissionKey; label: string; hint: string }[] = [
   {
     key: 'allowParticipantMessaging',
     label: 'Allow participants to message',
-    hint: 'Members can send you direct messages from this timeline.',
+    hint: 'Members can send you direct messages from this threadline.',
   },
 ];
 
@@ -93,7 +93,7 @@ export function PermissionsDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
         <DialogHeader className="pr-8">
-          <DialogTitle>Timeline Permissions</DialogTitle>
+          <DialogTitle>Threadline Permissions</DialogTitle>
           <DialogDescription>Choose what participants can do in "{timeline.name}".</DialogDescription>
         </DialogHeader>
         <section aria-labelledby="permissions-participants" className="grid gap-4">

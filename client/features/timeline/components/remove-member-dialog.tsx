@@ -35,7 +35,7 @@ export function RemoveMemberDialog({
       title="Remove & Block Member"
       description={
         <>
-          {target?.name} will be removed from this timeline and blocked from joining again. Their posts and
+          {target?.name} will be removed from this threadline and blocked from joining again. Their posts and
           comments stay, and any pending join request of theirs is cancelled. You can unblock them later from
           the Blocked list.
         </>

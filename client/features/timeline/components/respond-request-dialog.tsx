@@ -26,14 +26,14 @@ export interface RespondTarget {
 const COPY = {
   approve: {
     title: 'Approve Join Request',
-    description: (name: string) => `${name} will join this timeline as a participant.`,
-    placeholder: 'Welcome to the timeline!',
+    description: (name: string) => `${name} will join this threadline as a participant.`,
+    placeholder: 'Welcome to the threadline!',
     confirm: 'Approve',
     pending: 'Approving...',
   },
   reject: {
     title: 'Reject Join Request',
-    description: (name: string) => `${name} will not be added to this timeline.`,
+    description: (name: string) => `${name} will not be added to this threadline.`,
     placeholder: 'Thank you for your interest, but...',
     confirm: 'Reject',
     pending: 'Rejecting...',

@@ -40,7 +40,7 @@ function Loading() {
     <PageStatus>
       <span role="status" className="flex items-center gap-2 text-muted-foreground">
         <Loader2 className="size-5 animate-spin" aria-hidden="true" />
-        Loading timeline...
+        Loading threadline...
       </span>
     </PageStatus>
   );
@@ -55,7 +55,7 @@ function TimelineScreen({ id }: { id: string }) {
   // A cached error from an earlier visit is acted on only once a fresh attempt has failed too.
   const errorAction = useLoadErrorRedirect(query.isFetching ? null : query.error);
   const [, navigate] = useLocation();
-  useDocumentTitle(query.data?.timeline.name ?? 'Timeline');
+  useDocumentTitle(query.data?.timeline.name ?? 'Threadline');
 
   // The page renders in a background pass once its data is here (cached data included): React builds it in
   // slices that leave the main thread free between them, instead of one long task (issue 14: total blocking
@@ -65,7 +65,7 @@ function TimelineScreen({ id }: { id: string }) {
   if (errorAction?.kind === 'retry') {
     return (
       <PageStatus>
-        <h1 className="text-xl font-semibold">Could not load this timeline</h1>
+        <h1 className="text-xl font-semibold">Could not load this threadline</h1>
         <p className="text-muted-foreground">Check your connection and try again.</p>
         <div className="flex gap-2">
           <Button variant="outline" onClick={() => navigate('/')}>

@@ -24,8 +24,8 @@ export function TimelineSettingsMenu({
           variant="outline"
           size="icon"
           className="size-9"
-          aria-label="Timeline settings"
-          title="Timeline settings"
+          aria-label="Threadline settings"
+          title="Threadline settings"
         >
           <Settings aria-hidden="true" />
         </Button>
@@ -55,7 +55,7 @@ export function TimelineSettingsMenu({
         <DropdownMenuSeparator />
         <DropdownMenuItem destructive onSelect={() => onOpen('delete')}>
           <Trash2 aria-hidden="true" />
-          Delete Timeline
+          Delete Threadline
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -32,7 +32,7 @@ export function TimelineSwitcher({ currentId }: { currentId: string }) {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-[min(20rem,calc(100vw-1.5rem))]">
-        <DropdownMenuLabel>Your Other Timelines</DropdownMenuLabel>
+        <DropdownMenuLabel>Your Other Threadlines</DropdownMenuLabel>
         {others.map((item) => (
           <DropdownMenuItem
             key={item.id}
@@ -52,7 +52,7 @@ export function TimelineSwitcher({ currentId }: { currentId: string }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate('/')}>
           <LayoutGrid aria-hidden="true" />
-          View All Timelines
+          View All Threadlines
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -85,7 +85,7 @@ describe('useLiveTimeline', () => {
   it('tells a removed member and sends them home, forgetting the page', () => {
     const { history, queryClient } = mount();
     act(() => emit('timeline_updated', update(TL, 'access_removed', { userId: ME, reason: 'blocked' })));
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Blocked from Timeline' }));
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Blocked from Threadline' }));
     expect(history.at(-1)).toBe('/');
     expect(queryClient.getQueryData(timelineKeys.detail(TL))).toBeUndefined();
   });
@@ -128,7 +128,7 @@ describe('useLiveTimeline', () => {
       const first = mount();
       act(() => end(TL, 'removed'));
       act(() => emit('timeline_updated', update(TL, 'access_removed', { userId: ME, reason: 'removed' })));
-      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Removed from Timeline' }));
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Removed from Threadline' }));
       expect(first.history.at(-1)).toBe('/');
       act(() => vi.advanceTimersByTime(ACCESS_END_GRACE_MS * 2));
       expect(first.queryClient.getQueryState(timelineKeys.detail(TL))).toBeUndefined();

@@ -15,15 +15,15 @@ describe('failure toasts', () => {
     });
   });
 
-  it('prefers the server message when asked, falling back to the catalogue text', () => {
+  it("prefers the server message when asked (in the screens' words), falling back to the catalogue text", () => {
     const refused = new Error('403: {"message":"The owner cannot leave the timeline"}');
-    expect(failureToast(refused, 'Failed to leave timeline', { preferServer: true }).description).toBe(
-      'The owner cannot leave the timeline',
+    expect(failureToast(refused, 'Failed to leave threadline', { preferServer: true }).description).toBe(
+      'The owner cannot leave the threadline',
     );
     expect(
-      failureToast(new TypeError('Failed to fetch'), 'Failed to leave timeline', { preferServer: true })
+      failureToast(new TypeError('Failed to fetch'), 'Failed to leave threadline', { preferServer: true })
         .description,
-    ).toBe('Failed to leave timeline');
+    ).toBe('Failed to leave threadline');
   });
 
   it('names the member limit when approving fails on it', () => {

@@ -24,7 +24,7 @@ describe('insights summaries', () => {
   it('an empty period says so, with no busiest day', () => {
     expect(activitySummary(empty)).toBe('0 posts, 0 comments and 0 reactions in the last 7 days.');
     expect(activeMembersSummary(empty)).toBe(
-      'No member posted, commented, reacted or opened the timeline in the last 7 days.',
+      'No member posted, commented, reacted or opened the threadline in the last 7 days.',
     );
     expect(newMembersSummary(empty)).toBe('0 new members joined in the last 7 days.');
     expect(topMembersSummary(empty)).toBe('No current member has posted or commented in this period.');

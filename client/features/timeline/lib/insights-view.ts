@@ -34,7 +34,7 @@ export function activitySummary({ days, series }: Insights): string {
 
 export function activeMembersSummary({ days, series }: Insights): string {
   const top = busiest(series, 'activeMembers');
-  if (!top) return `No member posted, commented, reacted or opened the timeline in the last ${days} days.`;
+  if (!top) return `No member posted, commented, reacted or opened the threadline in the last ${days} days.`;
   const average = sum(series, 'activeMembers') / series.length;
   return `On average ${average.toFixed(1)} members were active each day; the most was ${plural(top.activeMembers, 'member')} on ${dayLabel(top.date)}.`;
 }

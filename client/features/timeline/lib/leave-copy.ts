@@ -5,5 +5,5 @@ export function leaveDescription(name: string, joinApprovalRequired: boolean): s
   const rejoin = joinApprovalRequired
     ? 'To rejoin, you will need to request access again and wait for the owner’s approval.'
     : 'You can rejoin later with the same join code.';
-  return `Are you sure you want to leave "${name}"? Your posts and comments will stay, but you will lose access to this timeline. ${rejoin}`;
+  return `Are you sure you want to leave "${name}"? Your posts and comments will stay, but you will lose access to this threadline. ${rejoin}`;
 }

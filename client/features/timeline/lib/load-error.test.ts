@@ -7,25 +7,25 @@ describe('loadErrorAction', () => {
     expect(loadErrorAction(new Error('401: {"message":"Unauthorized"}'))).toEqual({ kind: 'unauthorized' });
   });
 
-  it('sends a missing or deleted threadline home with Timeline Not Found', () => {
+  it('sends a missing or deleted threadline home with Threadline Not Found', () => {
     for (const message of [`404: {"message":"${TIMELINE_ERRORS.notFound}"}`, 'Resource not found']) {
       expect(loadErrorAction(new Error(message))).toMatchObject({
         kind: 'redirect-home',
-        toast: { title: 'Timeline Not Found' },
+        toast: { title: 'Threadline Not Found' },
       });
     }
   });
 
   it('sends a non-owner home from an archived threadline', () => {
     const action = loadErrorAction(new Error(`403: {"message":"${TIMELINE_ERRORS.archived}"}`));
-    expect(action).toMatchObject({ kind: 'redirect-home', toast: { title: 'Timeline Archived' } });
+    expect(action).toMatchObject({ kind: 'redirect-home', toast: { title: 'Threadline Archived' } });
   });
 
-  it('sends other refusals home with the server message', () => {
+  it("sends other refusals home with the server message, in the screens' words (DECISIONS §2)", () => {
     const action = loadErrorAction(new Error('403: {"message":"You are blocked from this timeline"}'));
     expect(action).toEqual({
       kind: 'redirect-home',
-      toast: { title: 'Access Denied', description: 'You are blocked from this timeline' },
+      toast: { title: 'Access Denied', description: 'You are blocked from this threadline' },
     });
   });
 

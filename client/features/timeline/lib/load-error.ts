@@ -9,8 +9,8 @@ export type LoadErrorAction =
   | { kind: 'retry' };
 
 export const NOT_FOUND_TOAST: ToastContent = {
-  title: 'Timeline Not Found',
-  description: 'This timeline no longer exists or has been deleted by its owner.',
+  title: 'Threadline Not Found',
+  description: 'This threadline no longer exists or has been deleted by its owner.',
 };
 
 export function loadErrorAction(error: unknown): LoadErrorAction {
@@ -23,14 +23,14 @@ export function loadErrorAction(error: unknown): LoadErrorAction {
       return {
         kind: 'redirect-home',
         toast: {
-          title: 'Timeline Archived',
-          description: 'This timeline has been archived by its owner and can no longer be opened.',
+          title: 'Threadline Archived',
+          description: 'This threadline has been archived by its owner and can no longer be opened.',
         },
       };
     }
     return {
       kind: 'redirect-home',
-      toast: { title: 'Access Denied', description: message ?? 'You do not have access to this timeline.' },
+      toast: { title: 'Access Denied', description: message ?? 'You do not have access to this threadline.' },
     };
   }
   return { kind: 'retry' };

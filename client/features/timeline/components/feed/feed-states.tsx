@@ -50,7 +50,7 @@ export function FeedEmpty({
         ? 'This threadline is archived.'
         : filtered
           ? 'No posts of this type yet.'
-          : 'Be the first to share something on this timeline!'}
+          : 'Be the first to share something on this threadline!'}
     </EmptyCard>
   );
 }

@@ -146,9 +146,9 @@ describe('Feed', () => {
     stubFetch([]);
     await render({ allowParticipantPosts: false });
     expect(container.textContent).toContain('No posts yet');
-    expect(container.textContent).toContain('Be the first to share something on this timeline!');
+    expect(container.textContent).toContain('Be the first to share something on this threadline!');
     expect(container.textContent).toContain(
-      'Posting is currently disabled for participants in this timeline.',
+      'Posting is currently disabled for participants in this threadline.',
     );
     expect(container.querySelector('textarea[placeholder^="Share"]')).toBeNull();
     expect(button(container, /Load More Posts/)).toBeUndefined();

@@ -170,10 +170,10 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
       {target === 'missing' && <FeedNotice>The post you opened is no longer in this threadline.</FeedNotice>}
       {caps.canPost && <PostComposer timelineId={timeline.id} />}
       {caps.postingDisabled && (
-        <FeedNotice>Posting is currently disabled for participants in this timeline.</FeedNotice>
+        <FeedNotice>Posting is currently disabled for participants in this threadline.</FeedNotice>
       )}
       {caps.role === 'viewer' && !caps.archived && (
-        <FeedNotice>You are a viewer in this timeline: you can read posts and react to them.</FeedNotice>
+        <FeedNotice>You are a viewer in this threadline: you can read posts and react to them.</FeedNotice>
       )}
       <div ref={listTop} className="grid grid-cols-1">
         {list}

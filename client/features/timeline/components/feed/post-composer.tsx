@@ -186,7 +186,7 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
         }}
       >
         <div className="flex min-w-0 gap-3">
-          <UserAvatar user={user} className="hidden size-10 sm:flex" fallbackClassName="text-sm" />
+          <UserAvatar user={user} self className="hidden size-10 sm:flex" fallbackClassName="text-sm" />
           <div className="min-w-0 flex-1">
             <label htmlFor={id} className="sr-only">
               Write a post
@@ -198,7 +198,7 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
               rows={3}
               maxLength={LIMIT}
               aria-describedby={counterId}
-              placeholder="Share something with the timeline..."
+              placeholder="Share something with the threadline..."
               className="field-sizing-content max-h-[50vh] min-h-20 resize-none"
               onChange={(e) => setText(e.target.value)}
               onKeyDown={(e) => {
