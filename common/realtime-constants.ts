@@ -49,6 +49,8 @@ export const NOTIFICATION_CARD = {
   visibleMs: 5000,
   exitMs: 300,
   maxKept: 50,
+  /** The quoted start of a post, comment or message on the card (code points, "…" included). */
+  excerptChars: 120,
 } as const;
 
 /** Spec 001 §7: "New Comment: {name} commented on a post", 3 s. */

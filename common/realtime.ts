@@ -64,6 +64,9 @@ interface Base {
   /** The text a notification card shows. */
   message: string;
   author?: EventAuthor;
+  /** new_post, new_comment, new_message: the threadline's name and the item's text, shortened for the card. */
+  timelineName?: string;
+  excerpt?: string;
 }
 
 /** Every event type and its data. */

@@ -68,7 +68,9 @@ describe('threadline events reach every role that follows it, and no one else', 
         timelineId: w.timeline.id,
         postId: res.json().id,
         post: feedPost,
-        message: expect.stringContaining('Pat posted'),
+        message: `Pat posted in ${w.timeline.name}`,
+        timelineName: w.timeline.name,
+        excerpt: 'Hi all',
         author: { id: w.participant.user.id, name: 'Pat', profileImageUrl: null },
       });
     }
@@ -91,6 +93,9 @@ describe('threadline events reach every role that follows it, and no one else', 
         commentCount: 1,
         comment: (await w.viewer.as.get(`/api/posts/${post.id}/comments`)).json()[0],
         author: { id: w.moderator.user.id, name: 'Mo' },
+        message: `Mo commented on a post in ${w.timeline.name}`,
+        timelineName: w.timeline.name,
+        excerpt: 'Nice one',
       });
     }
     await quiet(w.others);

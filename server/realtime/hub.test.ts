@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CLOSE_CODES, type EventDataMap, type EventType } from '../../common/realtime.ts';
+import { CLOSE_CODES, type EventDataMap, type EventType, NOTIFICATION_CARD } from '../../common/realtime.ts';
 import { postSchema } from '../../common/schemas/post.ts';
 import { posts, timelineJoinRequests, timelineMembers, timelines } from '../db/schema/index.ts';
 import { buildTestApp, setupTestApp } from '../test/app.ts';
@@ -88,6 +88,34 @@ describe('timeline events reach the followers only', () => {
     await quiet(w.others);
   });
 
+  it('the card quotes the start of the text on one line, shortened; a post without text has no quote', async () => {
+    const w = await world();
+    const long = `First line\n\n  second ${'word '.repeat(60)}`;
+    const posts = [
+      await buildPost(t.app.db, w.timeline, w.participant.user, { content: long }),
+      await buildPost(t.app.db, w.timeline, w.participant.user, { content: null, type: 'image' }),
+    ];
+    for (const post of posts) {
+      await publish({
+        kind: 'timeline',
+        type: 'new_post',
+        timelineId: w.timeline.id,
+        actorId: w.participant.user.id,
+        postId: post.id,
+      });
+    }
+    const [quoted] = await each([w.viewer], 'new_post');
+    const excerpt = quoted!.data.excerpt!;
+    expect(excerpt.startsWith('First line second word word')).toBe(true);
+    expect(excerpt.endsWith('…')).toBe(true);
+    expect([...excerpt].length).toBeLessThanOrEqual(NOTIFICATION_CARD.excerptChars);
+    expect(quoted!.data.timelineName).toBe('Garden club');
+    const [bare] = await each([w.viewer], 'new_post');
+    expect(bare!.data).toMatchObject({ postId: posts[1]!.id, timelineName: 'Garden club' });
+    expect(bare!.data).not.toHaveProperty('excerpt');
+    await quiet([w.viewer]);
+  });
+
   it('new_post of a post deleted before it was rendered is skipped, and later events still flow', async () => {
     const w = await world();
     const gone = await buildPost(t.app.db, w.timeline, w.owner.user, { deletedAt: new Date() });
@@ -127,7 +155,9 @@ describe('timeline events reach the followers only', () => {
     const local = anonymous.user.email!.split('@')[0]!;
     expect(JSON.stringify(m!.data)).not.toContain(local);
     expect(m!.data).toMatchObject({
-      message: 'Member commented on a post',
+      message: `Member commented on a post in ${w.timeline.name}`,
+      timelineName: w.timeline.name,
+      excerpt: 'Lovely',
       postId: post.id,
       commentId: comment.id,
       commentCount: 2,

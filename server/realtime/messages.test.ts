@@ -96,6 +96,9 @@ describe('new_message', () => {
     const expected: EventDataMap['new_message'] = {
       timelineId: w.timeline.id,
       message: 'New message from Olga',
+      // The card quotes the message on one line (issue 25).
+      timelineName: w.timeline.name,
+      excerpt: 'Hello Pat second line',
       author: { id: w.owner.user.id, name: 'Olga', profileImageUrl: null },
       conversationId: w.conversation.id,
       messageId: row.id,
@@ -276,6 +279,8 @@ describe('through the API', () => {
       expect(m.data).toEqual({
         timelineId: w.timeline.id,
         message: 'New message from Olga',
+        timelineName: w.timeline.name,
+        excerpt: 'Hello Ida',
         author: { id: w.owner.user.id, name: 'Olga', profileImageUrl: null },
         conversationId: id,
         messageId: sent.json().id,

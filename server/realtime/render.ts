@@ -4,7 +4,9 @@
 // is empty. Something that vanished before it was rendered (a post deleted at once) renders to null.
 import { and, count, eq } from 'drizzle-orm';
 import { personName } from '../../common/names.ts';
+import { previewText } from '../../common/preview.ts';
 import type { EventAuthor, EventDataMap, EventMessage, EventType } from '../../common/realtime.ts';
+import { NOTIFICATION_CARD } from '../../common/realtime-constants.ts';
 import type { Message } from '../../common/schemas/conversation.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -113,6 +115,15 @@ async function directMessageById(db: Db, messageId: string): Promise<Message | u
   return row && { ...presentMessage(row, { userId: NOBODY, isOwner: false }), isRead: false };
 }
 
+/**
+ * The card's threadline name and quoted start of `text` (one line: runs of white space become one space),
+ * so it says what the post, comment or message is about. Nothing for an item without text.
+ */
+function itemContext(timelineName: string, text: string | null | undefined) {
+  const line = text?.replace(/\s+/g, ' ').trim();
+  return { timelineName, ...(line && { excerpt: previewText(line, NOTIFICATION_CARD.excerptChars) }) };
+}
+
 const message = <T extends EventType>(type: T, data: EventDataMap[T], now: Date): EventMessage<T> =>
   ({ type, data, timestamp: now.toISOString() }) as EventMessage<T>;
 
@@ -143,7 +154,13 @@ export async function renderEvent(
       const post = presentPost(row, { showEmail: false, pinnedPostId: timeline.pinnedPostId });
       return message(
         'new_post',
-        { ...base, message: `${who} posted in ${place}`, postId: row.id, post: { ...post, myReactions: [] } },
+        {
+          ...base,
+          ...itemContext(place, row.content),
+          message: `${who} posted in ${place}`,
+          postId: row.id,
+          post: { ...post, myReactions: [] },
+        },
         now,
       );
     }
@@ -157,7 +174,8 @@ export async function renderEvent(
         'new_comment',
         {
           ...base,
-          message: `${who} commented on a post`,
+          ...itemContext(place, comment.content),
+          message: `${who} commented on a post in ${place}`,
           postId: event.postId,
           commentId: event.commentId,
           commentCount: n,
@@ -243,6 +261,7 @@ export async function renderEvent(
         'new_message',
         {
           ...base,
+          ...itemContext(place, directMessage.content),
           message: `New message from ${who}`,
           conversationId: event.conversationId,
           messageId: directMessage.id,
