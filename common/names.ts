@@ -26,7 +26,19 @@ export function personName(u: NameParts | null | undefined): string {
   return u?.displayName?.trim() || full || NAMELESS;
 }
 
-/** Avatar initials of a name as shown beside them: the first letters of two words, else its first two. */
+/**
+ * Every avatar's initials (spec 000 §2, DECISIONS §2), so one person has the same two letters in the header,
+ * on their posts, in lists and on cards: from the name other members see (display name, else first and last
+ * name, else either); for one's own avatar only, then the e-mail's local part, else "User"; for others
+ * "Member". A first and last name give both initials ("Olivia Owens": OO), as beside anyone else's posts.
+ */
+export function avatarInitials(u: NameParts | null | undefined, { self = false } = {}): string {
+  const named = u?.displayName?.trim() || u?.firstName?.trim() || u?.lastName?.trim();
+  if (named || !self) return initials(personName(u));
+  return initials(emailLocal(u?.email) || 'User');
+}
+
+/** Initials of a name: the first letters of its first two words, else its first two letters. */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : (words[0] ?? '').slice(0, 2);

@@ -131,7 +131,7 @@ export function AppHeader() {
           className="flex min-w-0 flex-1 items-center gap-2 rounded-lg p-1 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:flex-initial"
           title={`${name}: edit profile`}
         >
-          <UserAvatar user={user} className="size-8" fallbackClassName="text-xs" />
+          <UserAvatar user={user} self className="size-8" fallbackClassName="text-xs" />
           <span className="truncate text-sm font-medium">{name}</span>
           <span className="sr-only">(edit profile)</span>
         </Link>

@@ -21,10 +21,7 @@ describe('avatarSrc', () => {
 describe('UserAvatar', () => {
   it('shows the initials when there is no picture', async () => {
     const { container } = render(
-      <UserAvatar
-        user={{ firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null }}
-        name="Ada Lovelace"
-      />,
+      <UserAvatar user={{ firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null }} />,
     );
     await waitFor(() => expect(container.textContent).toBe('AL'));
     expect(container.querySelector('img')).toBeNull();

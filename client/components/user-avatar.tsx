@@ -1,5 +1,5 @@
 import { objectSrc, thumbnailUrl } from '../../common/media.ts';
-import { initials, type NameParts, shownName } from '../../common/names.ts';
+import { avatarInitials, type NameParts } from '../../common/names.ts';
 import { cn } from '../lib/utils.ts';
 import { Avatar, AvatarFallback, AvatarImage } from './ui/avatar.tsx';
 
@@ -14,17 +14,17 @@ export function avatarSrc(path: string | null | undefined): string | undefined {
 }
 
 /**
- * A user's picture (its thumbnail when stored here), or the initials of `name`: the name shown beside
- * the avatar, the user's own shown name by default.
+ * A user's picture (its thumbnail when stored here), or their initials by the one rule every avatar follows
+ * (common/names.ts avatarInitials). `self`: the signed-in user's own avatar, which may fall back to their e-mail.
  */
 export function UserAvatar({
   user,
-  name = shownName(user),
+  self = false,
   className,
   fallbackClassName,
 }: {
   user: (NameParts & { profileImageUrl?: string | null }) | null | undefined;
-  name?: string;
+  self?: boolean;
   className?: string;
   fallbackClassName?: string;
 }) {
@@ -33,7 +33,7 @@ export function UserAvatar({
     <Avatar className={className}>
       {src && <AvatarImage src={src} alt="" />}
       <AvatarFallback className={cn(fallbackClassName)} delayMs={src ? 300 : 0}>
-        {initials(name)}
+        {avatarInitials(user, { self })}
       </AvatarFallback>
     </Avatar>
   );

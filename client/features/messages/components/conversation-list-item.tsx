@@ -42,7 +42,6 @@ export function ConversationListItem({
     >
       <UserAvatar
         user={otherPerson(conversation, meId)}
-        name={name}
         className="size-10 shrink-0"
         fallbackClassName="text-sm"
       />

@@ -35,7 +35,7 @@ export function MessageHeader({
           <ArrowLeft aria-hidden="true" />
         </Button>
       )}
-      <UserAvatar user={other} name={name} className="size-9" fallbackClassName="text-xs" />
+      <UserAvatar user={other} className="size-9" fallbackClassName="text-xs" />
       <div className="min-w-0 flex-1">
         <Heading className="truncate text-base font-semibold" title={name}>
           {name}

@@ -30,7 +30,7 @@ export function BlockedUsersList({ timelineId, readOnly }: { timelineId: string;
           const busy = unblock.isPending && unblock.variables.userId === blocked.userId;
           return (
             <li key={blocked.userId} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
-              <UserAvatar user={blocked.user} name={name} className="size-10" />
+              <UserAvatar user={blocked.user} className="size-10" />
               <div className="min-w-0 flex-1">
                 <p className="wrap-anywhere font-medium">{name}</p>
                 {blocked.user.email && <EmailText email={blocked.user.email} />}

@@ -35,7 +35,7 @@ export function JoinRequestCard({
             aria-label={`Select request from ${name}`}
           />
         )}
-        <UserAvatar user={request.user} name={name} className="size-10" />
+        <UserAvatar user={request.user} className="size-10" />
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="wrap-anywhere font-medium">{name}</span>

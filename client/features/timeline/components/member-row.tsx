@@ -45,7 +45,7 @@ export function MemberRow({
   const manageable = canManage && member.role !== 'owner' && !isSelf;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
-      <UserAvatar user={member.user} name={name} className="size-10" />
+      <UserAvatar user={member.user} className="size-10" />
       {/* A floor on the name's width: the actions wrap to their own line before they squeeze it. */}
       <div className="min-w-0 flex-1 basis-48">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">

@@ -87,7 +87,7 @@ export function TimelineHeader({
             aria-label="Edit profile"
             title="Edit profile"
           >
-            <UserAvatar user={user} className="size-9" fallbackClassName="text-xs" />
+            <UserAvatar user={user} self className="size-9" fallbackClassName="text-xs" />
           </Link>
         </div>
 

@@ -144,7 +144,7 @@ function LivePost({
           </p>
         )}
         <div className="flex min-w-0 items-start gap-3">
-          <UserAvatar user={post.author} name={name} className="size-10" fallbackClassName="text-sm" />
+          <UserAvatar user={post.author} className="size-10" fallbackClassName="text-sm" />
           <div className="min-w-0 flex-1">
             <h3 id={headingId} className="font-semibold leading-tight wrap-anywhere">
               {name}
