@@ -87,13 +87,15 @@ test('unread badges and the notification card update live, with no reload', asyn
   await expect(note).toHaveCount(0, { timeout: 8000 });
 
   // A comment: the comment badge and a new card; View reached by keyboard opens the threadline.
-  await apiComment(owner.page, post.id, 'Water them daily');
+  const comment = await apiComment(owner.page, post.id, 'Water them daily');
   await expect(card.getByText('1 unread comment')).toBeAttached();
-  await expect(note).toContainText('Nadia Live commented on a post');
+  await expect(note).toContainText(`Nadia Live commented on a post in ${name}`);
+  await expect(note).toContainText('“Water them daily”');
   const view = note.getByRole('button', { name: 'View' });
   await tabTo(m, view);
   await m.keyboard.press('Enter');
-  await expect(m).toHaveURL(`/timeline/${id}`);
+  // The threadline opens on that comment (e2e/deep-links-items.spec.ts follows it down a long feed).
+  await expect(m).toHaveURL(`/timeline/${id}?post=${post.id}&comment=${comment.id}`);
   await expect(note).toHaveCount(0);
   expect(loads).toBe(0);
 

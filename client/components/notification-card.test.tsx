@@ -138,6 +138,18 @@ describe('NotificationCard', () => {
     expect(card()).toBeNull();
   });
 
+  it('quotes the item and names the threadline the message leaves out; View opens the item', () => {
+    const { add, history } = setup('/profile');
+    const href = `/timeline/${T1}?post=p1&comment=c9`;
+    add(note({ message: 'New message from Ada', place: 'Garden Club', excerpt: 'See you at 5…', href }));
+    expect(status()?.textContent).toBe('New message from Ada in Garden Club');
+    advance(NOTIFICATION_CARD.enterDelayMs);
+    expect(card()?.textContent).toContain('New message from Ada in Garden Club');
+    expect(card()?.querySelector('blockquote')?.textContent).toBe('“See you at 5…”');
+    act(() => button(card()!, 'View')!.click());
+    expect(history.at(-1)).toBe(href);
+  });
+
   it('View on a new message opens the messaging modal on its conversation, not a page', () => {
     const { add, history } = setup('/profile');
     add(note({ type: 'new_message', href: null, conversationId: 'c1', message: 'New message from Ada' }));
@@ -189,13 +201,35 @@ describe('toNotification', () => {
       timestamp: ts,
     }) as never;
 
-  it('shows other people’s events with their message and author, View to the threadline', () => {
+  it('shows other people’s events with their message and author, View to the post itself', () => {
     const result = toNotification(post(), at('/'));
     expect(result).toMatchObject({
       type: 'new_post',
       message: 'Ada Lovelace posted in Garden Club',
       author: ada,
-      href: `/timeline/${T1}`,
+      href: `/timeline/${T1}?post=p1`,
+    });
+  });
+
+  it('a comment opens its post on that comment; the quote comes along, the threadline said once', () => {
+    const comment = {
+      type: 'new_comment',
+      data: {
+        message: 'Ada Lovelace commented on a post in Garden Club',
+        author: ada,
+        timelineId: T1,
+        timelineName: 'Garden Club',
+        excerpt: 'Lovely tomatoes…',
+        postId: 'p1',
+        commentId: 'c9',
+        commentCount: 2,
+      },
+      timestamp: ts,
+    } as never;
+    expect(toNotification(comment, at('/'))).toMatchObject({
+      href: `/timeline/${T1}?post=p1&comment=c9`,
+      excerpt: 'Lovely tomatoes…',
+      place: null,
     });
   });
 
@@ -286,6 +320,12 @@ describe('toNotification', () => {
         conversationId: C1,
         href: null,
       });
+    });
+
+    it('names the threadline the message belongs to, and quotes it', () => {
+      const event = sent() as { data: Record<string, unknown> };
+      Object.assign(event.data, { timelineName: 'Garden Club', excerpt: 'Hi' });
+      expect(toNotification(event as never, at('/'))).toMatchObject({ place: 'Garden Club', excerpt: 'Hi' });
     });
 
     it('the sender (their other tabs) gets no card', () => {

@@ -24,7 +24,7 @@ export function NotificationCard({ store }: { store: NotificationStore }) {
       {/* Always in the page, so screen readers announce what is put in it (a live region added together
           with its text is often missed). */}
       <div role="status" aria-live="polite" aria-atomic="true" className="sr-only">
-        {showing ? showing.message : ''}
+        {showing ? [showing.message, showing.place && `in ${showing.place}`].filter(Boolean).join(' ') : ''}
       </div>
       {showing && <Card key={showing.id} notification={showing} onGone={() => setGoneId(showing.id)} />}
     </>
@@ -131,7 +131,17 @@ function Card({ notification, onGone }: { notification: AppNotification; onGone:
       )}
       <div className="min-w-0 flex-1">
         {who && <p className="truncate text-sm font-semibold">{who.name}</p>}
-        <p className="wrap-anywhere text-sm text-muted-foreground">{notification.message}</p>
+        <p className="wrap-anywhere text-sm text-muted-foreground">
+          {notification.message}
+          {notification.place && (
+            <span className="font-medium text-foreground"> in {notification.place}</span>
+          )}
+        </p>
+        {notification.excerpt && (
+          <blockquote className="mt-1.5 line-clamp-2 border-l-2 border-border pl-2 text-sm wrap-anywhere text-foreground">
+            “{notification.excerpt}”
+          </blockquote>
+        )}
         {(notification.href || notification.conversationId) && (
           <Button size="sm" className="mt-3" onClick={view}>
             View

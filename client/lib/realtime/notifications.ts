@@ -16,6 +16,10 @@ export interface AppNotification {
   href: string | null;
   /** A new direct message: View opens the messaging modal on this conversation instead of `href`. */
   conversationId?: string;
+  /** The quoted start of the post, comment or message (issue 25). */
+  excerpt?: string | null;
+  /** The threadline's name when `message` does not say it already (a direct message's card). */
+  place?: string | null;
   timestamp: string;
 }
 
@@ -23,6 +27,19 @@ export interface AppNotification {
 const CARD_CHANGES = new Set(['pin', 'permissions', 'archived', 'restored', 'deleted', 'access_removed']);
 
 const timelinePath = (id: string) => `/timeline/${id}`;
+
+/** The deep link to a post (and one of its comments) in its threadline: the feed opens on it. */
+export function itemPath(timelineId: string, postId: string, commentId?: string | null): string {
+  const params = new URLSearchParams({ post: postId });
+  if (commentId) params.set('comment', commentId);
+  return `${timelinePath(timelineId)}?${params}`;
+}
+
+/** The card's quote and, when the message does not name it, the threadline (issue 25). */
+function itemContext(data: Record<string, unknown>, message: string) {
+  const name = text(data.timelineName);
+  return { excerpt: text(data.excerpt), place: name && !message.includes(name) ? name : null };
+}
 
 let seq = 0;
 
@@ -76,10 +93,12 @@ export function toNotification(
     }
   }
   seq += 1;
+  const said = (known && text(data.message)) || GENERIC_NOTIFICATION;
   return {
     id: `n${seq}`,
     type: message.type,
-    message: (known && text(data.message)) || GENERIC_NOTIFICATION,
+    message: said,
+    ...(known && itemContext(data, said)),
     author: who,
     timelineId,
     href: known ? destination(message, timelineId) : timelineId && timelinePath(timelineId),
@@ -101,10 +120,12 @@ function messageNotification(
   if (senderId === context.userId || conversationId === context.openConversationId) return null;
   seq += 1;
   const name = context.who?.name ?? text(message.data.directMessage?.sender?.displayName);
+  const said = text(message.data.message) ?? (name ? `New message from ${name}` : GENERIC_NOTIFICATION);
   return {
     id: `n${seq}`,
     type: message.type,
-    message: text(message.data.message) ?? (name ? `New message from ${name}` : GENERIC_NOTIFICATION),
+    message: said,
+    ...itemContext(message.data as unknown as Record<string, unknown>, said),
     author: context.who,
     timelineId: context.timelineId,
     href: null,
@@ -115,6 +136,11 @@ function messageNotification(
 
 function destination(message: EventMessage, timelineId: string | null): string | null {
   if (message.type === 'join_request_processed' && message.data.status === 'rejected') return '/my-requests';
+  // View opens the item itself: the feed loads down to it and highlights it.
+  if (timelineId && message.type === 'new_post') return itemPath(timelineId, message.data.postId);
+  if (timelineId && message.type === 'new_comment') {
+    return itemPath(timelineId, message.data.postId, message.data.commentId);
+  }
   if (message.type === 'timeline_updated') {
     const change = message.data.change;
     // Nothing left to open: the threadline is gone, or the user no longer belongs to it.
