@@ -66,6 +66,58 @@ export function conversationRaces(t: TestApp, race: RaceProbe) {
           .where(eq(conversations.timelineId, timeline.id));
         expect(rows).toHaveLength(1);
         expect(new Set(answers.map((r) => r.json().id))).toEqual(new Set([rows[0]!.id]));
+        // Both asked for it, so both list it, empty as it is (issue 25).
+        for (const p of [owner, pat]) {
+          expect((await p.as.get('/api/conversations')).json().map((c: { id: string }) => c.id)).toEqual([
+            rows[0]!.id,
+          ]);
+        }
+      }
+      rounds.expectOverlap();
+    },
+
+    /**
+     * Both people press Message and send their first message at once, dozens of times (issue 25): one
+     * conversation holding every message, listed for both, the unread counts exact, never a 5xx.
+     */
+    async firstMessagesTogether({ rounds: count, calls }: Size) {
+      const rounds = race.rounds('first');
+      for (let round = 0; round < count; round++) {
+        const { owner, pat, timeline } = await cast();
+        const answers = await rounds.run(() =>
+          staggered(calls, (i) =>
+            race.as('first', async () => {
+              const [me, other] = i % 2 === round % 2 ? [owner, pat] : [pat, owner];
+              const started = await me.as.post('/api/conversations', {
+                timelineId: timeline.id,
+                recipientId: other.user.id,
+              });
+              if (started.statusCode >= 300) return started;
+              return me.as.post(`/api/conversations/${started.json().id}/messages`, { content: `m${i}` });
+            }),
+          ),
+        );
+        noServerErrors(answers);
+        expect(answers.map((r) => r.statusCode)).toEqual(Array(calls).fill(201));
+        const rows = await t.app.db
+          .select()
+          .from(conversations)
+          .where(eq(conversations.timelineId, timeline.id));
+        expect(rows).toHaveLength(1);
+        const id = rows[0]!.id;
+        expect(new Set(answers.map((r) => r.json().conversationId))).toEqual(new Set([id]));
+        expect(await messageCount(id)).toBe(calls);
+        const fromOwner = answers.filter((r) => r.json().senderId === owner.user.id).length;
+        for (const [p, unread] of [
+          [owner, calls - fromOwner],
+          [pat, fromOwner],
+        ] as const) {
+          const listed = (await p.as.get('/api/conversations')).json();
+          expect(listed.map((c: { id: string; unreadCount: number }) => [c.id, c.unreadCount])).toEqual([
+            [id, unread],
+          ]);
+          expect((await p.as.get('/api/conversations/unread-count')).json().unreadCount).toBe(unread);
+        }
       }
       rounds.expectOverlap();
     },

@@ -15,6 +15,11 @@ describe('two people starting the same conversation at once', () => {
     races.startTogether({ rounds: ROUNDS, calls: 30 }));
 });
 
+describe('both people pressing Message and sending a first message at once (issue 25)', () => {
+  it('ends with one conversation holding every message, listed for both with exact unread counts', () =>
+    races.firstMessagesTogether({ rounds: ROUNDS, calls: 30 }));
+});
+
 describe('sends racing the end of write access', () => {
   for (const how of ['block', 'leave'] as const) {
     it(`no message lands after a ${how} commits; every send is 201 or refused, never a 5xx`, () =>

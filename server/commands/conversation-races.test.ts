@@ -12,6 +12,8 @@ const once = { rounds: 1, calls: 2 };
 
 describe('direct-message races (smoke: one round, a few requests at once)', () => {
   it('both people start the conversation: one conversation, one 201', () => races.startTogether(once));
+  it('both press Message and send a first message: one conversation, listed for both', () =>
+    races.firstMessagesTogether({ rounds: 1, calls: 4 }));
   it('a block and two sends: no message lands after the block', () => races.sendsRacingEnd('block', once));
   it('an archive and two sends: no message lands after the archive', () => races.sendsRacingArchive(once));
   it('a mark-read and a send: the unread counts stay exact', () => races.sendsRacingMarkRead(once));

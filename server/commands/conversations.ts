@@ -2,7 +2,7 @@
 // conversation read. Starting and sending run under the threadline's share lock (commands/lock.ts), so a
 // block, a leave, an archive or a permission change either commits first and refuses them, or waits for
 // them: no message lands after a block has committed.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGING_COPY, mayStartConversation } from '../../common/messaging.ts';
 import type { Role } from '../../common/roles.ts';
 import type { Db } from '../db/client.ts';
@@ -40,10 +40,29 @@ function startRefusal(access: TimelineAccess, recipientRole: Role): string | nul
 }
 
 /**
+ * The recipient asked for the pair's conversation themself: an empty one now shows in their list too
+ * (until the first message it shows only to whoever asked for it; queries/conversations.ts). Idempotent.
+ */
+async function openedByRecipient(db: Db, conversationId: string, userId: string) {
+  await db
+    .update(conversations)
+    .set({ recipientOpenedAt: sql`now()` })
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.recipientId, userId),
+        isNull(conversations.recipientOpenedAt),
+      ),
+    );
+}
+
+/**
  * POST /api/conversations. The pair's existing conversation is returned (created: false) whoever started
  * it, even where the start rule would now refuse a new one (a participant opening the conversation the
  * owner started with them); a new one needs the rule. Two people starting it at the same moment meet on
- * the pair's unique index: the second insert does nothing and reads the first one's row.
+ * the pair's unique index: the second insert does nothing and reads the first one's row. A new one is
+ * empty and shows to its initiator alone until its first message (issue 25: pressing Message must not
+ * show the other person a "No messages yet"); the other person asking for it too shows it to them.
  */
 export async function startConversation(
   db: Db,
@@ -64,7 +83,10 @@ export async function startConversation(
     // 404: whether someone outside the threadline exists is none of the caller's business.
     if (!recipient) throw notFound(MESSAGING_COPY.recipientNotMember);
     const existing = await pairConversation(tx, timelineId, userId, body.recipientId);
-    if (existing) return { id: existing.id, created: false, timelineId };
+    if (existing) {
+      await openedByRecipient(tx, existing.id, userId);
+      return { id: existing.id, created: false, timelineId };
+    }
     const refused = startRefusal(access, recipient.role as Role);
     if (refused) throw forbidden(refused);
     const [inserted] = await tx
@@ -75,6 +97,7 @@ export async function startConversation(
     if (inserted) return { id: inserted.id, created: true, timelineId };
     // The other person's start committed while ours waited on the index: theirs is the conversation.
     const theirs = await pairConversation(tx, timelineId, userId, body.recipientId);
+    await openedByRecipient(tx, theirs!.id, userId);
     return { id: theirs!.id, created: false, timelineId };
   });
 }

@@ -67,7 +67,13 @@ const unreadIn = (me: string) => sql`case when coalesce((
 const readableFrom = (me: string) => sql`conversations c
   join timelines t on t.id = c.timeline_id and t.deleted_at is null
   join timeline_members mm on mm.timeline_id = c.timeline_id and mm.user_id = ${me}`;
-const mine = (me: string) => sql`(c.initiator_id = ${me} or c.recipient_id = ${me})`;
+/**
+ * The caller's conversations: an empty one shows only to whoever asked for it (its initiator, or the
+ * recipient once they asked too: commands/conversations.ts), so pressing Message shows the other person
+ * nothing until the first message (issue 25). lastMessageAt is set in the first message's transaction.
+ */
+const mine = (me: string) => sql`(c.initiator_id = ${me} or (c.recipient_id = ${me}
+  and (c.last_message_at is not null or c.recipient_opened_at is not null)))`;
 
 /**
  * GET /api/conversations, one page: newest activity first (the last message, else the conversation's

@@ -555,8 +555,8 @@ describe('GET /api/conversations', () => {
     const withPat = await open(owner, tl.id, pat);
     const withVic = await open(vic, tl.id, owner);
     const withMod = await open(owner, tl.id, mod);
-    // Order: by the last message, else by creation.
-    expect((await list(owner.as)).map((c) => c.id)).toEqual([withMod, withVic, withPat]);
+    // Order: by the last message, else by creation. Vic's, still empty, shows only to Vic (issue 25).
+    expect((await list(owner.as)).map((c) => c.id)).toEqual([withMod, withPat]);
     const hello = await sent(pat.as, withPat, 'Hello');
     const [top, ...rest] = await list(owner.as);
     expect(rest.map((c) => c.id)).toEqual([withMod, withVic]);
@@ -591,6 +591,8 @@ describe('GET /api/conversations', () => {
   it('e-mail addresses: the caller’s own, and the other person’s only for the threadline’s owner', async () => {
     const { owner, pat, mod, tl } = await cast();
     const id = await open(owner, tl.id, pat);
+    // Pat asks for it too, so the empty conversation is listed for Pat (issue 25).
+    expect(await open(pat, tl.id, owner)).toBe(id);
     const [mine] = await list(pat.as);
     expect([mine!.initiator.email, mine!.recipient.email]).toEqual([null, pat.user.email]);
     const [theirs] = await list(owner.as);
