@@ -554,9 +554,12 @@ describe('GET /api/conversations', () => {
     const { owner, mod, pat, vic, tl } = await cast();
     const withPat = await open(owner, tl.id, pat);
     const withVic = await open(vic, tl.id, owner);
+    // Vic's, still empty, shows only to Vic until the owner asks for it too (issue 25).
+    expect((await list(owner.as)).map((c) => c.id)).toEqual([withPat]);
+    expect(await open(owner, tl.id, vic)).toBe(withVic);
     const withMod = await open(owner, tl.id, mod);
-    // Order: by the last message, else by creation. Vic's, still empty, shows only to Vic (issue 25).
-    expect((await list(owner.as)).map((c) => c.id)).toEqual([withMod, withPat]);
+    // Order: by the last message, else by creation.
+    expect((await list(owner.as)).map((c) => c.id)).toEqual([withMod, withVic, withPat]);
     const hello = await sent(pat.as, withPat, 'Hello');
     const [top, ...rest] = await list(owner.as);
     expect(rest.map((c) => c.id)).toEqual([withMod, withVic]);
