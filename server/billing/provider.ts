@@ -15,6 +15,11 @@ export interface BillingProvider {
   createSubscription(user: User, plan: PaidPlan, period: BillingPeriod): Promise<{ clientSecret: string }>;
   /** POST /api/subscription/cancel: cancel at period end (the plan stays until then). 409 with none active. */
   cancelAtPeriodEnd(user: User): Promise<void>;
+  /**
+   * POST /api/subscription/resume: undoes a cancel before the period ends (cancel_at_period_end: false), so
+   * the plan renews as before. 409 with no subscription, one not cancelling, or one whose period has ended.
+   */
+  resume(user: User): Promise<void>;
   /** POST /api/subscription/reset: an incomplete subscription is abandoned and the user is on free. */
   reset(user: User): Promise<void>;
 }

@@ -25,6 +25,9 @@ import {
 export const ALREADY_SUBSCRIBED = 'You already have an active subscription';
 export const NOTHING_TO_CANCEL = 'You have no active subscription to cancel';
 export const ALREADY_CANCELLING = 'Your subscription is already set to end at the end of its period';
+export const NOTHING_TO_RESUME = 'You have no subscription to resume';
+export const NOT_CANCELLING = 'Your subscription is not set to end, so there is nothing to resume';
+export const ALREADY_ENDED = 'Your subscription has already ended: choose a plan to subscribe again';
 export const RESET_ACTIVE = 'Your subscription is active: cancel it instead';
 export const NOTHING_TO_ADVANCE = 'You have no active subscription to advance';
 export const PAYMENT_NOT_FOUND = 'Payment not found';
@@ -89,6 +92,21 @@ export class SandboxProvider implements BillingProvider {
       if (live!.cancelAtPeriodEnd) throw conflict(ALREADY_CANCELLING);
       await updateSubscription(tx, live!.id, { cancelAtPeriodEnd: true });
     });
+  }
+
+  async resume(user: User, now = new Date()): Promise<void> {
+    const ended = await this.db.transaction(async (tx) => {
+      await lockBillingUser(tx, user.id);
+      // Checked under the locks: a cancel or the period's end that got there first decides the answer.
+      const live = await liveSubscription(tx, user.id, { lock: true });
+      if (!grantsPlan(live)) throw conflict(NOTHING_TO_RESUME);
+      if (!live!.cancelAtPeriodEnd) throw conflict(NOT_CANCELLING);
+      // The period is over though no sweep has ended it yet: it ends now (kept), and cannot be resumed.
+      if ((await settlePeriod(tx, live!, now)) === 'ended') return true;
+      await updateSubscription(tx, live!.id, { cancelAtPeriodEnd: false });
+      return false;
+    });
+    if (ended) throw conflict(ALREADY_ENDED);
   }
 
   /** Abandons an incomplete subscription; with none there is nothing to do (a repeat is fine). */

@@ -24,3 +24,8 @@ describe('POST /api/subscription/create with stripe, at once', () => {
   it('parallel creates make one customer, one Stripe subscription and one live row', () =>
     races.parallelCreates({ calls: 6 }));
 });
+
+describe('POST /api/subscription/resume and cancel with stripe, at once (issue 25)', () => {
+  it('resumes and cancels at once leave the row as Stripe has it', () =>
+    races.resumeAndCancel({ calls: 8, rounds: 12 }));
+});

@@ -7,7 +7,15 @@ import { subscriptions, users } from '../db/schema/index.ts';
 import { callerFor, signedInUser } from '../test/factories.ts';
 import { smokeProbe } from '../test/races.ts';
 import { postWebhook, STANDIN_PRICES, setupStripeApp, stripeEventJson } from '../test/stripe-standin.ts';
-import { ALREADY_CANCELLING, ALREADY_SUBSCRIBED, NOTHING_TO_CANCEL, RESET_ACTIVE } from './sandbox.ts';
+import {
+  ALREADY_CANCELLING,
+  ALREADY_ENDED,
+  ALREADY_SUBSCRIBED,
+  NOT_CANCELLING,
+  NOTHING_TO_CANCEL,
+  NOTHING_TO_RESUME,
+  RESET_ACTIVE,
+} from './sandbox.ts';
 import { stripeRaces } from './stripe.cases.ts';
 import { STRIPE_REFUSED } from './stripe-client.ts';
 import { LIVE_STATUSES } from './subscriptions.ts';
@@ -220,6 +228,87 @@ describe('POST /api/subscription/cancel with stripe', () => {
     const again = await hal.as.post('/api/subscription/cancel');
     expect([again.statusCode, again.json()]).toEqual([409, { message: ALREADY_CANCELLING }]);
   });
+});
+
+describe('POST /api/subscription/resume with stripe (issue 25)', () => {
+  it('cancel -> cancelling with its date -> resume sets cancel_at_period_end false at Stripe -> active again', async () => {
+    const hal = await signedInUser(s.app);
+    const none = await hal.as.post('/api/subscription/resume');
+    expect([none.statusCode, none.json()]).toEqual([409, { message: NOTHING_TO_RESUME }]);
+    await create(hal.as);
+    const [row] = await rowsOf(hal.user.id);
+    await payAtStripe(row!.externalId!);
+    const notCancelling = await hal.as.post('/api/subscription/resume');
+    expect([notCancelling.statusCode, notCancelling.json()]).toEqual([409, { message: NOT_CANCELLING }]);
+    expect((await hal.as.post('/api/subscription/cancel')).statusCode).toBe(200);
+    const periodEnd = s.standin.subscriptions.get(row!.externalId!)!.currentPeriodEnd;
+    expect((await hal.as.get('/api/subscription/status')).json().subscriptionStatus).toEqual({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: periodEnd,
+    });
+    s.standin.reset();
+
+    const res = await hal.as.post('/api/subscription/resume');
+    expect([res.statusCode, res.json()]).toEqual([200, { success: true }]);
+    expect(s.standin.writes()).toHaveLength(1);
+    const [update] = s.standin.writes();
+    expect(update).toMatchObject({
+      method: 'POST',
+      path: `/v1/subscriptions/${row!.externalId}`,
+      form: { cancel_at_period_end: 'false' },
+    });
+    expect(update!.idempotencyKey).toMatch(new RegExp(`^threadline-resume-${row!.id}-`));
+    expect(s.standin.subscriptions.get(row!.externalId!)!.cancelAtPeriodEnd).toBe(false);
+    const status = (await hal.as.get('/api/subscription/status')).json();
+    expect(status.plan).toBe('pro');
+    expect(status.subscriptionStatus).toEqual({
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: periodEnd,
+    });
+    const again = await hal.as.post('/api/subscription/resume');
+    expect([again.statusCode, again.json()]).toEqual([409, { message: NOT_CANCELLING }]);
+    // Cancel, resume, cancel: each change is a new call at Stripe (a new key), never a stale replay.
+    expect((await hal.as.post('/api/subscription/cancel')).statusCode).toBe(200);
+    expect(s.standin.subscriptions.get(row!.externalId!)!.cancelAtPeriodEnd).toBe(true);
+    expect((await liveRowsOf(hal.user.id))[0]!.cancelAtPeriodEnd).toBe(true);
+  });
+
+  it('ended at Stripe before the resume got there: 409 that says so, and the row ends too', async () => {
+    const ivy = await signedInUser(s.app);
+    await create(ivy.as);
+    const [row] = await rowsOf(ivy.user.id);
+    await payAtStripe(row!.externalId!);
+    expect((await ivy.as.post('/api/subscription/cancel')).statusCode).toBe(200);
+    // Stripe ended it at the period's end; its webhook has not arrived yet.
+    s.standin.set(row!.externalId!, { status: 'canceled' });
+    const late = await ivy.as.post('/api/subscription/resume');
+    expect([late.statusCode, late.json()]).toEqual([409, { message: ALREADY_ENDED }]);
+    expect((await rowsOf(ivy.user.id)).map((r) => r.status)).toEqual(['canceled']);
+    expect((await userRow(ivy.user.id)).plan).toBe('free');
+  });
+
+  it('Stripe failing on the resume is a clear 502 and the row stays cancelling', async () => {
+    const jo = await signedInUser(s.app);
+    await create(jo.as);
+    const [row] = await rowsOf(jo.user.id);
+    await payAtStripe(row!.externalId!);
+    expect((await jo.as.post('/api/subscription/cancel')).statusCode).toBe(200);
+    s.standin.failNext(`POST /v1/subscriptions/${row!.externalId}`, 500, {
+      type: 'api_error',
+      message: 'Something went wrong on our end',
+    });
+    const res = await jo.as.post('/api/subscription/resume');
+    expect(res.statusCode).toBe(502);
+    expect((await liveRowsOf(jo.user.id))[0]!.cancelAtPeriodEnd).toBe(true);
+    // Tried again: it goes through.
+    expect((await jo.as.post('/api/subscription/resume')).statusCode).toBe(200);
+    expect((await liveRowsOf(jo.user.id))[0]!.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it('a resume and a cancel at once leave the row as Stripe has it (smoke)', () =>
+    stripeRaces(s, smokeProbe).resumeAndCancel({ calls: 2, rounds: 2 }));
 });
 
 describe('POST /api/subscription/reset with stripe', () => {

@@ -12,10 +12,18 @@ import type { BillingPeriod, PaidPlan } from '../../common/plans.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { type User, users } from '../db/schema/index.ts';
+import { subscriptions, type User, users } from '../db/schema/index.ts';
 import { conflict, HttpError } from '../http/errors.ts';
 import type { BillingProvider } from './provider.ts';
-import { ALREADY_CANCELLING, ALREADY_SUBSCRIBED, NOTHING_TO_CANCEL, RESET_ACTIVE } from './sandbox.ts';
+import {
+  ALREADY_CANCELLING,
+  ALREADY_ENDED,
+  ALREADY_SUBSCRIBED,
+  NOT_CANCELLING,
+  NOTHING_TO_CANCEL,
+  NOTHING_TO_RESUME,
+  RESET_ACTIVE,
+} from './sandbox.ts';
 import {
   clientSecretOf,
   isMissing,
@@ -152,6 +160,68 @@ export function createStripeProvider(
     });
   };
 
+  /** The row's state a Stripe answer was asked for: another change stored since then makes the answer suspect. */
+  const versionOf = (row: SubscriptionRow) =>
+    `${row.updatedAt.getTime()}|${row.status}|${row.cancelAtPeriodEnd}`;
+
+  /**
+   * Stores Stripe's answer `sub` to a call made after reading `seen`, unless another change to the row was
+   * stored meanwhile: that one may have reached Stripe after ours (or our answer may be a replay of an older
+   * call with the same key), so Stripe is read again and the check repeated. The last store then always
+   * follows the last change at Stripe. Should it keep losing, the webhook brings the row in step.
+   */
+  const storeLatest = async (seen: SubscriptionRow, sub: Stripe.Subscription) => {
+    let version = versionOf(seen);
+    let current = sub;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const moved = await db.transaction(async (tx) => {
+        await lockBillingUser(tx, seen.userId);
+        const [row] = await tx
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.id, seen.id))
+          .for('update');
+        if (row && versionOf(row) !== version) return versionOf(row);
+        await mirrorStripeSubscription(tx, config, log, current);
+        return null;
+      });
+      if (moved === null) return;
+      version = moved;
+      current = await call(() => stripe.subscriptions.retrieve(seen.externalId!));
+    }
+    log.warn({ subscription: seen.externalId }, 'stripe subscription kept changing: left to the webhook');
+  };
+
+  /** cancel_at_period_end at Stripe (cancel: true, resume: false), then stored as Stripe answers. */
+  const setCancelAtPeriodEnd = async (live: SubscriptionRow, cancel: boolean) => {
+    const externalId = live.externalId!;
+    let sub: Stripe.Subscription;
+    try {
+      sub = await stripe.subscriptions.update(
+        externalId,
+        { cancel_at_period_end: cancel },
+        {
+          idempotencyKey: `threadline-${cancel ? 'cancel' : 'resume'}-${live.id}-${live.updatedAt.getTime()}`,
+        },
+      );
+    } catch (err) {
+      // Ended at Stripe meanwhile (its period is over): store that, and say so rather than a 502.
+      const now = await stripe.subscriptions.retrieve(externalId).catch(() => undefined);
+      if (now && ENDED.includes(now.status)) {
+        await db.transaction((tx) => mirrorStripeSubscription(tx, config, log, now));
+        throw conflict(cancel ? NOTHING_TO_CANCEL : ALREADY_ENDED);
+      }
+      // Stripe keeps a failed answer under its key for a day: a new version of the row makes a new key.
+      await db.transaction(async (tx) => {
+        await lockBillingUser(tx, live.userId);
+        const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, live.id));
+        if (row && versionOf(row) === versionOf(live)) await updateSubscription(tx, live.id, {});
+      });
+      throw stripeFailure(err, log);
+    }
+    await storeLatest(live, sub);
+  };
+
   return {
     name: 'stripe',
 
@@ -215,14 +285,14 @@ export function createStripeProvider(
       const live = await liveSubscription(db, user.id);
       if (!grantsPlan(live) || !live?.externalId) throw conflict(NOTHING_TO_CANCEL);
       if (live.cancelAtPeriodEnd) throw conflict(ALREADY_CANCELLING);
-      const sub = await call(() =>
-        stripe.subscriptions.update(
-          live.externalId!,
-          { cancel_at_period_end: true },
-          { idempotencyKey: `threadline-cancel-${live.id}-${live.updatedAt.getTime()}` },
-        ),
-      );
-      await db.transaction((tx) => mirrorStripeSubscription(tx, config, log, sub));
+      await setCancelAtPeriodEnd(live, true);
+    },
+
+    async resume(user) {
+      const live = await liveSubscription(db, user.id);
+      if (!grantsPlan(live) || !live?.externalId) throw conflict(NOTHING_TO_RESUME);
+      if (!live.cancelAtPeriodEnd) throw conflict(NOT_CANCELLING);
+      await setCancelAtPeriodEnd(live, false);
     },
 
     async reset(user) {

@@ -231,6 +231,18 @@ describe('effects', () => {
     expect(await rowById(row.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
   });
 
+  it('a resume made in Stripe (cancel_at_period_end back to false) is mirrored (issue 25)', async () => {
+    const { row, externalId } = await upgradingUser();
+    s.standin.set(externalId, { status: 'active', cancelAtPeriodEnd: true });
+    await postWebhook(s.app, subscriptionEvent('customer.subscription.updated', externalId));
+    expect(await rowById(row.id)).toMatchObject({ cancelAtPeriodEnd: true });
+    s.standin.set(externalId, { cancelAtPeriodEnd: false });
+    const res = await postWebhook(s.app, subscriptionEvent('customer.subscription.updated', externalId));
+    expect(res.statusCode).toBe(200);
+    expect(await rowById(row.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    expect(await planOf(row.userId)).toBe('pro');
+  });
+
   it('unknown event types are recorded and ignored with 200', async () => {
     const res = await postWebhook(
       s.app,

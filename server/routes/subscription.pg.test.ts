@@ -16,3 +16,11 @@ describe('parallel upgrades', () => {
 
   it('parallel confirms of one secret activate once', () => races.confirms({ calls: 10 }));
 });
+
+describe('parallel resumes and cancels (issue 25)', () => {
+  it('resumes and cancels at once alternate and leave one consistent live row', () =>
+    races.resumeAndCancel({ calls: 8, rounds: 6 }));
+
+  it('a resume racing the period end: renewed or ended, never both', () =>
+    races.resumeAtPeriodEnd({ rounds: 6 }));
+});

@@ -5,8 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { SANDBOX_DECLINE_MESSAGE } from '../../common/schemas/billing.ts';
 import {
   ALREADY_CANCELLING,
+  ALREADY_ENDED,
   ALREADY_SUBSCRIBED,
+  NOT_CANCELLING,
   NOTHING_TO_CANCEL,
+  NOTHING_TO_RESUME,
   PAYMENT_NOT_FOUND,
   RESET_ACTIVE,
 } from '../billing/sandbox.ts';
@@ -55,6 +58,7 @@ describe('signed out', () => {
       visitor.get('/api/subscription/status'),
       visitor.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' }),
       visitor.post('/api/subscription/cancel'),
+      visitor.post('/api/subscription/resume'),
       visitor.post('/api/subscription/reset'),
       visitor.post('/api/subscription/sandbox/confirm', { clientSecret: 'x', outcome: 'succeed' }),
       visitor.post('/api/subscription/sandbox/advance'),
@@ -359,6 +363,91 @@ describe('refusals and repeats', () => {
   });
 });
 
+describe('resume after a cancel (issue 25)', () => {
+  it('cancel -> cancelling with its date -> resume -> active and renewing again; cancel works once more', async () => {
+    const ada = await signedInUser(t.app);
+    const paid = await upgrade(ada.as, 'pro', 'monthly');
+    const end = paid.subscriptionStatus.currentPeriodEnd;
+    expect(typeof end).toBe('number');
+    await ada.as.post('/api/subscription/cancel');
+    expect((await ada.as.get('/api/subscription/status')).json().subscriptionStatus).toEqual({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: end,
+    });
+
+    const resumed = await ada.as.post('/api/subscription/resume');
+    expect([resumed.statusCode, resumed.json()]).toEqual([200, { success: true }]);
+    const status = (await ada.as.get('/api/subscription/status')).json();
+    expect(status.plan).toBe('pro');
+    expect(status.subscriptionStatus).toEqual({
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: end,
+    });
+    // A repeat has nothing left to resume.
+    const again = await ada.as.post('/api/subscription/resume');
+    expect([again.statusCode, again.json()]).toEqual([409, { message: NOT_CANCELLING }]);
+    // Resumed, the period's end renews it instead of ending it.
+    const renewed = (await ada.as.post('/api/subscription/sandbox/advance')).json();
+    expect(renewed.plan).toBe('pro');
+    expect(renewed.subscriptionStatus.currentPeriodEnd).toBeGreaterThan(Math.floor(Date.now() / 1000));
+    expect((await ada.as.post('/api/subscription/cancel')).statusCode).toBe(200);
+    expect((await ada.as.get('/api/subscription/status')).json().subscriptionStatus.cancelAtPeriodEnd).toBe(
+      true,
+    );
+    expect(await liveRowsOf(ada.user.id)).toHaveLength(1);
+  });
+
+  it('resume without a cancel, without a paid subscription, or while only incomplete is 409', async () => {
+    const ada = await signedInUser(t.app);
+    const none = await ada.as.post('/api/subscription/resume');
+    expect([none.statusCode, none.json()]).toEqual([409, { message: NOTHING_TO_RESUME }]);
+    await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' });
+    const incomplete = await ada.as.post('/api/subscription/resume');
+    expect([incomplete.statusCode, incomplete.json()]).toEqual([409, { message: NOTHING_TO_RESUME }]);
+
+    const bob = await signedInUser(t.app);
+    await upgrade(bob.as, 'community', 'yearly');
+    const active = await bob.as.post('/api/subscription/resume');
+    expect([active.statusCode, active.json()]).toEqual([409, { message: NOT_CANCELLING }]);
+    // A plan granted by hand has no subscription to resume.
+    const cy = await signedInUser(t.app, { plan: 'pro' });
+    expect((await cy.as.post('/api/subscription/resume')).json()).toEqual({ message: NOTHING_TO_RESUME });
+    expect(await planOf(cy.user.id)).toBe('pro');
+  });
+
+  it("one user's resume never touches another's cancelled subscription", async () => {
+    const ada = await signedInUser(t.app);
+    await upgrade(ada.as, 'pro', 'monthly');
+    await ada.as.post('/api/subscription/cancel');
+    const eve = await signedInUser(t.app);
+    expect((await eve.as.post('/api/subscription/resume')).statusCode).toBe(409);
+    expect((await liveRowsOf(ada.user.id))[0]!.cancelAtPeriodEnd).toBe(true);
+  });
+
+  it('a period that passed before the resume arrived ends, and the resume says so', async () => {
+    const ada = await signedInUser(t.app);
+    await upgrade(ada.as, 'pro', 'monthly');
+    await ada.as.post('/api/subscription/cancel');
+    await t.app.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.userId, ada.user.id));
+    const late = await ada.as.post('/api/subscription/resume');
+    expect([late.statusCode, late.json()]).toEqual([409, { message: ALREADY_ENDED }]);
+    expect((await rowsOf(ada.user.id)).map((r) => r.status)).toEqual(['canceled']);
+    expect(await planOf(ada.user.id)).toBe('free');
+    expect((await ada.as.post('/api/subscription/resume')).json()).toEqual({ message: NOTHING_TO_RESUME });
+  });
+});
+
+describe('parallel resumes and cancels (smoke; the full races are in subscription.pg.test.ts)', () => {
+  const races = upgradeRaces(t, smokeProbe);
+  it('a resume and a cancel at once alternate', () => races.resumeAndCancel({ calls: 2, rounds: 2 }));
+  it('a resume and the period end at once: renewed or ended', () => races.resumeAtPeriodEnd({ rounds: 1 }));
+});
+
 describe('parallel upgrades (smoke: two at once; the full races are in subscription.pg.test.ts)', () => {
   const races = upgradeRaces(t, smokeProbe);
   it('two creates at once: one live row, one secret', () => races.samePlan({ calls: 2 }));
@@ -374,6 +463,7 @@ describe('BILLING_PROVIDER=off', () => {
       ada.as.get('/api/subscription/status'),
       ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' }),
       ada.as.post('/api/subscription/cancel'),
+      ada.as.post('/api/subscription/resume'),
       ada.as.post('/api/subscription/reset'),
       ada.as.post('/api/subscription/sandbox/confirm', { clientSecret: 'x', outcome: 'succeed' }),
       ada.as.post('/api/subscription/sandbox/advance'),

@@ -1,4 +1,4 @@
-// Plans and billing (spec 000 §7; DECISIONS §4): the status, and create/cancel/reset through whichever
+// Plans and billing (spec 000 §7; DECISIONS §4): the status, and create/cancel/resume/reset through whichever
 // provider BILLING_PROVIDER names (`app.billing`; 404 with off). The sandbox adds confirm (pay with no money)
 // and advance (its test clock); under other providers those are 404.
 import type { FastifyInstance } from 'fastify';
@@ -54,6 +54,12 @@ export async function subscriptionRoutes(app: FastifyInstance) {
 
   app.post('/api/subscription/cancel', { schema: { response: { 200: successAnswer } } }, async (request) => {
     await provider().cancelAtPeriodEnd(request.user!);
+    return { success: true as const };
+  });
+
+  // Undoes a cancel while the period lasts (issue 25): the plan renews as if never cancelled.
+  app.post('/api/subscription/resume', { schema: { response: { 200: successAnswer } } }, async (request) => {
+    await provider().resume(request.user!);
     return { success: true as const };
   });
 
