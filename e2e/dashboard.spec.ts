@@ -20,7 +20,8 @@ test('create a threadline, copy its code, and another person joins with it', asy
   const { page } = owner;
   const name = `Garden Club ${Date.now()}`;
 
-  await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
+  // Registered a moment ago: welcomed, not welcomed back (issue 25).
+  await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
   await expect(page.getByText('No active threadlines')).toBeVisible();
 
   // An empty name is refused before any call.
@@ -36,6 +37,10 @@ test('create a threadline, copy its code, and another person joins with it', asy
   await expect(create).toBeHidden();
   const created = toastWith(page, 'Threadline Created');
   await expect(created).toContainText('Threadline created successfully! Join code:');
+  // The new threadline opens (issue 25); back on the dashboard its card is there.
+  await expect(page).toHaveURL(/\/timeline\/[0-9a-f-]{36}$/);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
 
   const card = cardNamed(page, name);
   await expect(card).toContainText('Tomatoes and tulips');

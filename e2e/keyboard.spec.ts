@@ -52,9 +52,11 @@ for (const width of [1280, 360]) {
     await o.page.keyboard.type(name);
     await o.page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
+    // The new threadline opens (issue 25): focus starts at its heading, as after any keyboard navigation.
+    await expect(o.page).toHaveURL(/\/timeline\/[0-9a-f-]{36}$/);
+    await expect(o.page.getByRole('heading', { level: 1, name })).toBeFocused();
     const created = toastWith(o.page, 'Threadline Created');
     await expect(created).toBeVisible();
-    await expect(create).toBeFocused();
     const code = /Join code: (\w+)/.exec((await created.textContent()) ?? '')![1]!;
 
     const j = await signedInAs(browser, joiner, width);

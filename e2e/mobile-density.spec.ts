@@ -95,16 +95,13 @@ for (const width of WIDTHS) {
       const { page } = owner;
       await page.goto('/');
       await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
-      if (width < 640) {
-        await expect(cardTitle(page)).toBeHidden();
-        const top = (await list(page).boundingBox())!.y;
-        expect(top, 'the list starts within the first screen').toBeLessThan(400);
-        await page.getByRole('button', { name: 'Join Threadline' }).click();
-        await expect(page.getByRole('dialog', { name: 'Join Threadline' })).toBeVisible();
-        await page.keyboard.press('Escape');
-      } else {
-        await expect(cardTitle(page)).toBeVisible();
-      }
+      // Compact at every width once there are threadlines (issue 25: desktop kept the large cards).
+      await expect(cardTitle(page)).toBeHidden();
+      const top = (await list(page).boundingBox())!.y;
+      expect(top, 'the list starts within the first screen').toBeLessThan(400);
+      await page.getByRole('button', { name: 'Join Threadline' }).click();
+      await expect(page.getByRole('dialog', { name: 'Join Threadline' })).toBeVisible();
+      await page.keyboard.press('Escape');
       await expectNoHorizontalScroll(page, 'dashboard');
       await expectAccessible(page);
     });
