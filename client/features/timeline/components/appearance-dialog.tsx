@@ -19,10 +19,10 @@ import { UpgradeCard } from '../../../components/upgrade-card.tsx';
 import { useAuth, useMeta } from '../../../lib/auth.ts';
 import { errorBody, serverMessage } from '../../../lib/authUtils.ts';
 import { toast } from '../../../lib/use-toast.ts';
-import { cn } from '../../../lib/utils.ts';
 import { useUpdateAppearance } from '../api/update-appearance.ts';
 import { AccentPalette } from './accent-palette.tsx';
 import { CoverField } from './cover-field.tsx';
+import { IconSuggestions } from './icon-suggestions.tsx';
 
 export const ICON_SUGGESTIONS = ['🌱', '📚', '🎉', '🚀', '🎨', '⚽', '🎵', '🏡', '💼', '🍳', '✈️', '❤️'];
 
@@ -138,25 +138,7 @@ function AppearanceForm({
             {iconError}
           </p>
         )}
-        <fieldset className="flex min-w-0 flex-wrap gap-1">
-          <legend className="sr-only">Suggested icons</legend>
-          {ICON_SUGGESTIONS.map((emoji) => (
-            <button
-              key={emoji}
-              type="button"
-              disabled={busy}
-              aria-pressed={trimmed === emoji}
-              aria-label={`Use ${emoji} as the icon`}
-              onClick={() => setIcon(emoji)}
-              className={cn(
-                'flex size-9 items-center justify-center rounded-md border border-transparent text-lg hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                trimmed === emoji && 'border-foreground bg-muted',
-              )}
-            >
-              {emoji}
-            </button>
-          ))}
-        </fieldset>
+        <IconSuggestions icons={ICON_SUGGESTIONS} value={trimmed} disabled={busy} onPick={setIcon} />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone} disabled={busy}>

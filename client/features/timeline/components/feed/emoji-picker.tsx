@@ -1,6 +1,7 @@
-// A small emoji picker for reactions: a fixed set in a menu (arrow keys, Enter, Escape; focus returns
-// to the button that opened it).
+// A small emoji picker for reactions: a fixed set in a menu laid out as a grid (Left/Right by one, Up/Down
+// by a row, Home/End, Enter, Escape; focus returns to the button that opened it).
 import { SmilePlus } from 'lucide-react';
+import type * as React from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -8,6 +9,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../../../components/ui/dropdown-menu.tsx';
+import { moveInGrid } from '../../../../lib/grid-keys.ts';
 import { cn } from '../../../../lib/utils.ts';
 
 export const PICKER_EMOJI = [
@@ -28,6 +30,12 @@ export const PICKER_EMOJI = [
   '\u{1F680}', // 🚀
   '\u{1F31F}', // 🌟
 ] as const;
+
+/** The menu's own keys move by one item; in the grid, Up and Down move by a row. */
+function gridKeys(event: React.KeyboardEvent<HTMLElement>) {
+  const menu = event.currentTarget.closest('[role="menu"]');
+  if (menu) moveInGrid(event, [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')]);
+}
 
 export function EmojiPicker({
   mine,
@@ -56,6 +64,7 @@ export function EmojiPicker({
             <DropdownMenuItem
               key={emoji}
               onSelect={() => onPick(emoji)}
+              onKeyDown={gridKeys}
               aria-label={chosen ? `Remove reaction ${emoji}` : `React with ${emoji}`}
               className={cn(
                 'size-10 justify-center p-0 text-xl',

@@ -176,6 +176,8 @@ function LivePost({
         )}
         <PostAttachments post={post} />
         <ReactionBar
+          postId={post.id}
+          currentUserId={currentUserId}
           counts={post.reactionCounts}
           mine={post.myReactions}
           commentCount={post.commentCount}
