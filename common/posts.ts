@@ -3,9 +3,22 @@
 
 export const POST_TYPES = ['text', 'image', 'video', 'audio', 'file', 'gallery'] as const;
 export type PostType = (typeof POST_TYPES)[number];
-/** The feed's filter bar (spec 001 §2): image and gallery posts show under "all" only. */
-export const FEED_FILTERS = ['all', 'text', 'video', 'audio', 'file'] as const;
+/**
+ * The feed's filter bar (spec 001 §2, plus "image" from issue 25: single images and galleries). Every filter
+ * but "all" lists live posts only: tombstones show under "all" alone.
+ */
+export const FEED_FILTERS = ['all', 'text', 'image', 'video', 'audio', 'file'] as const;
 export type FeedFilter = (typeof FEED_FILTERS)[number];
+
+/** The post types each filter lists (none: every type). */
+export const FILTER_TYPES: Record<FeedFilter, readonly PostType[] | null> = {
+  all: null,
+  text: ['text'],
+  image: ['image', 'gallery'],
+  video: ['video'],
+  audio: ['audio'],
+  file: ['file'],
+};
 
 /** The like (spec 001 §7: "the heart emoji is the like"). */
 export const HEART = '\u2764\uFE0F';

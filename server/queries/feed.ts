@@ -136,18 +136,8 @@ export interface FeedOptions {
   pinnedPostId: string | null;
 }
 
-/**
- * A filter's condition: its post types, live posts only (tombstones show under "all" alone). deleted_at is
- * in the feed index, so the scan skips tombstones without reading their rows.
- */
-function filterCondition(filter: FeedFilter): SQL | null {
-  const types = FILTER_TYPES[filter];
-  if (!types) return null;
-  return sql`p.type in (${sql.join(
-    types.map((t) => sql`${t}`),
-    sql`, `,
-  )}) and p.deleted_at is null`;
-}
+/** One post type of a filter, live posts only: tombstones show under "all" alone. */
+const liveOfType = (type: string) => sql`p.type = ${type} and p.deleted_at is null`;
 
 /**
  * GET /api/timelines/{id}/posts: one page, newest first, the pinned post first on the first page. `db` is
@@ -156,20 +146,36 @@ function filterCondition(filter: FeedFilter): SQL | null {
 export async function feedPage(db: Db, timelineId: string, viewerId: string, options: FeedOptions) {
   const cursor = parseCursor(options.cursor);
   const conditions = [sql`p.timeline_id = ${timelineId}`];
-  const kind = filterCondition(options.type);
-  if (kind) conditions.push(kind);
   if (cursor?.id)
     conditions.push(sql`(p.created_at, p.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`);
   else if (cursor) conditions.push(sql`p.created_at < ${cursor.at}::timestamptz`);
   const pinned = options.pinnedPostId;
   if (pinned) conditions.push(sql`p.id <> ${pinned}`);
-  const pageOf = sql`select ${PAGE_COLUMNS} from posts p where ${sql.join(conditions, sql` and `)}
-    order by p.created_at desc, p.id desc limit ${options.limit}`;
+  const newest = sql`order by p.created_at desc, p.id desc limit ${options.limit}`;
+  const scan = (...extra: SQL[]) =>
+    sql`select ${PAGE_COLUMNS} from posts p where ${sql.join([...conditions, ...extra], sql` and `)} ${newest}`;
+  const types = FILTER_TYPES[options.type];
+  // A filter of several types (images: image and gallery) reads each type's newest from
+  // posts_timeline_type_created_idx and merges them: an IN list would read and sort all of them.
+  const pageOf = !types
+    ? scan()
+    : types.length === 1
+      ? scan(liveOfType(types[0]!))
+      : sql`select * from (${sql.join(
+          types.map((type) => sql`(${scan(liveOfType(type))})`),
+          sql` union all `,
+        )}) p ${newest}`;
   // The first page leads with the pinned post (when it passes the filter); the union keeps one statement.
+  const inFilter = types
+    ? sql`and p.type in (${sql.join(
+        types.map((type) => sql`${type}`),
+        sql`, `,
+      )})`
+    : sql``;
   const page =
     pinned && !cursor
       ? sql`(select ${PAGE_COLUMNS} from posts p where p.id = ${pinned} and p.timeline_id = ${timelineId}
-          and p.deleted_at is null ${kind ? sql`and ${kind}` : sql``})
+          and p.deleted_at is null ${inFilter})
           union all (${pageOf})`
       : pageOf;
   // Prepared: every feed page has the same good plan (a backward range scan of one threadline's index).

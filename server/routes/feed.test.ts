@@ -134,15 +134,7 @@ describe('the post shape', () => {
 
   it('refuses bad limits and filters with 400', async () => {
     const { owner, tl } = await cast();
-    for (const q of [
-      '?limit=0',
-      '?limit=51',
-      '?limit=abc',
-      '?limit=2.5',
-      '?type=image',
-      '?type=gallery',
-      '?type=x',
-    ]) {
+    for (const q of ['?limit=0', '?limit=51', '?limit=abc', '?limit=2.5', '?type=gallery', '?type=x']) {
       const res = await owner.as.get(feedUrl(tl.id, q));
       expect(res.statusCode, q).toBe(400);
       expect(res.json().message, q).toEqual(expect.any(String));
@@ -305,26 +297,31 @@ describe('type filters', () => {
     for (const [type, extra] of rows) {
       made[type] = (await buildPost(t.app.db, tl, pat.user, { type, createdAt: at(i++), ...extra })).id;
     }
-    made.deletedVideo = (
-      await buildPost(t.app.db, tl, pat.user, {
-        type: 'video',
-        content: 'gone',
-        mediaUrl: '/media/gone.mp4',
-        createdAt: at(i++),
-        deletedAt: new Date(),
-      })
-    ).id;
+    // A tombstone of each kind: listed under "all" only.
+    for (const type of ['text', 'image', 'video', 'audio', 'file', 'gallery']) {
+      made[`deleted ${type}`] = (
+        await buildPost(t.app.db, tl, pat.user, {
+          type,
+          content: 'gone',
+          mediaUrl: '/media/gone.bin',
+          createdAt: at(i++),
+          deletedAt: new Date(),
+        })
+      ).id;
+    }
     return { owner, pat, tl, made };
   }
 
-  it('all shows every type; text, video, audio and file show that type only (tombstones keep theirs)', async () => {
+  it('all shows every post and every tombstone; each other filter its live posts only', async () => {
     const { owner, tl, made } = await mediaCast();
     const all = await page(owner.as, tl.id, '?type=all');
     expect(all.map((p) => p.id).sort()).toEqual(Object.values(made).sort());
     expect((await page(owner.as, tl.id, '')).map((p) => p.id)).toEqual(all.map((p) => p.id));
     const ids = async (type: string) => (await page(owner.as, tl.id, `?type=${type}`)).map((p) => p.id);
     expect(await ids('text')).toEqual([made.text]);
-    expect(await ids('video')).toEqual([made.deletedVideo, made.video]);
+    // Images: single images and galleries, newest first.
+    expect(await ids('image')).toEqual([made.gallery, made.image]);
+    expect(await ids('video')).toEqual([made.video]);
     expect(await ids('audio')).toEqual([made.audio]);
     expect(await ids('file')).toEqual([made.file]);
     const image = all.find((p) => p.id === made.image)!;
@@ -336,6 +333,24 @@ describe('type filters', () => {
       fileNames: ['1.jpg', '2.jpg'],
       fileSizes: [1, 2],
     });
+  });
+
+  it('pages through the images filter: images and galleries, never a tombstone', async () => {
+    const { owner, pat, tl } = await cast();
+    const kinds = ['image', 'gallery', 'text', 'image'];
+    for (let i = 0; i < 24; i++) {
+      await buildPostAt(t.app.db, tl, pat.user, '2026-03-02T08:00:00.123456Z', {
+        type: kinds[i % 4],
+        mediaUrl: '/media/x.jpg',
+        deletedAt: i % 6 === 5 ? new Date() : null,
+      });
+    }
+    const images = (await readAll(owner.as, tl.id, 4, 'image')).flat();
+    // 18 of the 24 are images or galleries; i = 5, 11, 17 and 23 (all images or galleries) are deleted.
+    const expected = 14;
+    expect(images).toHaveLength(expected);
+    expect(new Set(images.map((p) => p.id)).size).toBe(expected);
+    expect(images.every((p) => (p.type === 'image' || p.type === 'gallery') && !p.deletedAt)).toBe(true);
   });
 
   it('pages through a filter without leaking other types', async () => {
@@ -405,6 +420,12 @@ describe('the pinned post', () => {
     expect(text).toHaveLength(5);
     expect(await page(pat.as, tl.id, '?type=video')).toMatchObject([{ id: pinned.id, isPinned: true }]);
     expect(await page(pat.as, tl.id, '?type=audio')).toEqual([]);
+  });
+
+  it('a pinned gallery leads the images filter, once', async () => {
+    const { pat, tl, pinned } = await pinnedCast(4, 1, 'gallery');
+    expect(await page(pat.as, tl.id, '?type=image')).toMatchObject([{ id: pinned.id, isPinned: true }]);
+    expect((await page(pat.as, tl.id, '?type=text')).some((p) => p.id === pinned.id)).toBe(false);
   });
 });
 

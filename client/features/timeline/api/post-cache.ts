@@ -1,10 +1,10 @@
 // Applies a post edit to every cached feed (one per filter) and search of a threadline, so all views
 // agree without refetching. Pure edits live in ../lib/feed-cache.ts.
 import type { QueryClient } from '@tanstack/react-query';
-import type { Post } from '../../../../common/schemas/post.ts';
+import type { FeedFilter, Post } from '../../../../common/schemas/post.ts';
 import type { TimelinePageData } from '../../../../common/schemas/timeline.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
-import { type FeedData, mapPost } from '../lib/feed-cache.ts';
+import { dropUnlisted, type FeedData, mapPost } from '../lib/feed-cache.ts';
 import { invalidateTimelineDetail } from './timeline-cache.ts';
 
 export function patchPost(
@@ -13,9 +13,13 @@ export function patchPost(
   postId: string,
   fn: (post: Post) => Post,
 ) {
-  queryClient.setQueriesData<FeedData>({ queryKey: timelineKeys.allPosts(timelineId) }, (data) =>
-    mapPost(data, postId, fn),
-  );
+  for (const [key, data] of queryClient.getQueriesData<FeedData>({
+    queryKey: timelineKeys.allPosts(timelineId),
+  })) {
+    // A filter lists live posts only: a post deleted under "Text" leaves it (its tombstone is under "All").
+    const next = dropUnlisted(mapPost(data, postId, fn), key[3] as FeedFilter, postId);
+    if (next !== data) queryClient.setQueryData<FeedData>(key, next);
+  }
   queryClient.setQueriesData<Post[]>({ queryKey: timelineKeys.allSearches(timelineId) }, (data) =>
     mapPost(data, postId, fn),
   );

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { HEART } from '../../../../common/schemas/post.ts';
 import {
   appendComment,
+  dropUnlisted,
   type FeedData,
+  filterMatches,
   mapPost,
   prependPost,
   toggleReaction,
@@ -102,5 +104,35 @@ describe('prependPost', () => {
     expect(prependPost(next, fresh)).toBe(next);
     expect(prependPost(feed([older]), fresh)!.pages[0]![0]).toBe(fresh);
     expect(prependPost(undefined, fresh)).toBeUndefined();
+  });
+});
+
+describe('filters', () => {
+  it('images lists single images and galleries; every filter but all lists live posts only', () => {
+    const image = makePost({ type: 'image' });
+    const gallery = makePost({ type: 'gallery' });
+    const text = makePost({ type: 'text' });
+    expect(filterMatches('image', image)).toBe(true);
+    expect(filterMatches('image', gallery)).toBe(true);
+    expect(filterMatches('image', text)).toBe(false);
+    expect(filterMatches('text', text)).toBe(true);
+    const tomb = toTombstone(text, '2026-02-01T00:00:00Z');
+    expect(filterMatches('text', tomb)).toBe(false);
+    expect(filterMatches('all', tomb)).toBe(true);
+    expect(filterMatches('image', toTombstone(gallery, '2026-02-01T00:00:00Z'))).toBe(false);
+  });
+
+  it('a post deleted under a filter leaves that feed; under all its tombstone stays', () => {
+    const gone = makePost({ type: 'text' });
+    const kept = makePost({ type: 'text' });
+    const data = mapPost(feed([kept], [gone]), gone.id, (p) => toTombstone(p, '2026-02-01T00:00:00Z'));
+    expect(
+      dropUnlisted(data, 'text', gone.id)!
+        .pages.flat()
+        .map((p) => p.id),
+    ).toEqual([kept.id]);
+    expect(dropUnlisted(data, 'all', gone.id)).toBe(data);
+    expect(dropUnlisted(data, 'text', kept.id)).toBe(data);
+    expect(dropUnlisted(undefined, 'text', gone.id)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // Pure edits of cached feed data, so each action patches the posts it touched instead of refetching the
 // feed. Only the changed post gets a new object: memoized cards of the others do not re-render.
 import type { InfiniteData } from '@tanstack/react-query';
-import { type FeedFilter, tombstoneFields } from '../../../../common/posts.ts';
+import { type FeedFilter, FILTER_TYPES, tombstoneFields } from '../../../../common/posts.ts';
 import type { Comment, Post, ReactionResponse } from '../../../../common/schemas/post.ts';
 import { nextCommentsCursor } from './feed-pages.ts';
 
@@ -68,9 +68,19 @@ export const toTombstone = (post: Post, deletedAt: string): Post => ({
   isPinned: false,
 });
 
-/** Whether a feed with this filter lists `post`. */
-export const filterMatches = (filter: FeedFilter, post: Pick<Post, 'type'>) =>
-  filter === 'all' || filter === post.type;
+/** Whether a feed with this filter lists `post`: "all" lists everything, the others live posts of their types. */
+export function filterMatches(filter: FeedFilter, post: Pick<Post, 'type' | 'deletedAt'>): boolean {
+  const types = FILTER_TYPES[filter];
+  return !types || (!post.deletedAt && types.includes(post.type));
+}
+
+/** The feed without `postId` when the filter no longer lists it (a post deleted under "Text"). */
+export function dropUnlisted(data: FeedData | undefined, filter: FeedFilter, postId: string) {
+  if (!data) return data;
+  const post = data.pages.flat().find((p) => p.id === postId);
+  if (!post || filterMatches(filter, post)) return data;
+  return { ...data, pages: data.pages.map((page) => page.filter((p) => p.id !== postId)) };
+}
 
 /** A new post at the top of the first page, under the pinned post. */
 export function prependPost(data: FeedData | undefined, post: Post): FeedData | undefined {

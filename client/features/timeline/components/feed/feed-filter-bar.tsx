@@ -1,10 +1,11 @@
-// Type filters of the feed (spec 001 §2): all, text, video, audio, file.
+// Type filters of the feed (spec 001 §2): all, text, video, audio, file, and images (issue 25).
 import { FEED_FILTERS, type FeedFilter } from '../../../../../common/posts.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 
 const LABELS: Record<FeedFilter, string> = {
   all: 'All',
   text: 'Text',
+  image: 'Images',
   video: 'Video',
   audio: 'Audio',
   file: 'File',
