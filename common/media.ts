@@ -192,6 +192,21 @@ export const THUMBNAIL = { maxSide: 480, variant: 'thumb' } as const;
 /** `/objects/{key}` → the thumbnail's URL (served only where the full object is). */
 export const thumbnailUrl = (objectPath: string) => `${objectPath}?variant=${THUMBNAIL.variant}`;
 
+/**
+ * The larger webp made at finalise for wide tiles and single images (a 480 px thumbnail is blurry on an
+ * 810 px tile): fits inside this box, never enlarged; only for images wider or taller than a thumbnail.
+ */
+export const LARGE_IMAGE = { maxSide: 1600, variant: 'large' } as const;
+
+/** `/objects/{key}` → the large variant's URL (served only where the full object is). */
+export const largeImageUrl = (objectPath: string) => `${objectPath}?variant=${LARGE_IMAGE.variant}`;
+
+/** The width of an image fitted inside a `maxSide` square, never enlarged (as sharp's `fit: 'inside'`). */
+export function fittedWidth(width: number, height: number, maxSide: number): number {
+  if (Math.max(width, height) <= maxSide) return width;
+  return width >= height ? maxSide : Math.max(1, Math.round((width * maxSide) / height));
+}
+
 /** Spec 000 §2: an image path lacking the /objects/ prefix gets it prepended. */
 export const objectSrc = (path: string) =>
   /^(https?:|data:|blob:|\/objects\/)/.test(path) ? path : `/objects/${path.replace(/^\/+/, '')}`;

@@ -101,6 +101,8 @@ export const mediaInfo = z.object({
   url: z.string(),
   /** Small webp for gallery tiles and avatars; null where none is made (svg, video, audio, files). */
   thumbnailUrl: z.string().nullable(),
+  /** Webp fitting 1600x1600 for wide tiles and single images; absent on older posts, null where none. */
+  largeUrl: z.string().nullable().optional(),
   contentType: z.string(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),

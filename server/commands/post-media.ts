@@ -6,7 +6,12 @@
 // the body.
 import { inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { POST_TYPE_BY_CATEGORY, thumbnailUrl, type UploadCategory } from '../../common/media.ts';
+import {
+  largeImageUrl,
+  POST_TYPE_BY_CATEGORY,
+  thumbnailUrl,
+  type UploadCategory,
+} from '../../common/media.ts';
 import type { MediaInfo } from '../../common/schemas/media.ts';
 import type { createPostBody, PostType } from '../../common/schemas/post.ts';
 import type { Db } from '../db/client.ts';
@@ -110,6 +115,7 @@ export async function claimMedia(tx: Db, userId: string, body: Body): Promise<Cl
   const media: MediaInfo[] = ordered.map((row, i) => ({
     url: paths[i]!,
     thumbnailUrl: row.thumbnailKey ? thumbnailUrl(paths[i]!) : null,
+    largeUrl: row.largeKey ? largeImageUrl(paths[i]!) : null,
     contentType: row.contentType ?? 'application/octet-stream',
     width: row.width,
     height: row.height,

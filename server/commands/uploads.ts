@@ -1,5 +1,5 @@
 // Uploads from request to stored object (DECISIONS §4, §7): a pending row with a server-made key, the bytes
-// checked when finalised (type by content, size per category, dimensions, thumbnail), the quota charged once
+// checked when finalised (type by content, size per category, dimensions, thumbnail and large variant), the quota charged once
 // under the row's lock, and the way out again (discardUploads: rows, quota, objects).
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { type UploadRow, type User, uploads, users } from '../db/schema/index.ts';
 import { conflict, HttpError, notFound } from '../http/errors.ts';
 import { checkDeclared, inspectObject, tooLarge, typeNotAllowed } from '../media/inspect.ts';
-import { objectPathFor, thumbnailKey, uploadIdFrom, uploadKey } from '../storage/keys.ts';
+import { largeImageKey, objectPathFor, thumbnailKey, uploadIdFrom, uploadKey } from '../storage/keys.ts';
 import { stagingKey } from '../storage/s3.ts';
 import type { ObjectStore } from '../storage/types.ts';
 import { assertStorageAvailable, chargeStorage, releaseStorage } from './storage-quota.ts';
@@ -134,7 +134,7 @@ const RASTER_AVATAR = (contentType: string | null) =>
   !!contentType && contentType.startsWith('image/') && contentType !== 'image/svg+xml';
 
 /**
- * PUT /api/media and PUT /api/profile-image: checks the bytes of a pending upload, stores its thumbnail,
+ * PUT /api/media and PUT /api/profile-image: checks the bytes of a pending upload, stores its variants,
  * charges the quota and marks it stored (or attaches it as the user's avatar). Idempotent: finalising a
  * stored upload again answers the same; parallel calls charge once.
  */
@@ -176,7 +176,11 @@ export async function finalizeUpload(
     throw err;
   }
   const thumbKey = inspection.thumbnail ? thumbnailKey(row.id) : null;
-  if (thumbKey) await app.store.put(thumbKey, inspection.thumbnail!, { contentType: 'image/webp' });
+  const largeKey = inspection.large ? largeImageKey(row.id) : null;
+  await Promise.all([
+    thumbKey && app.store.put(thumbKey, inspection.thumbnail!, { contentType: 'image/webp' }),
+    largeKey && app.store.put(largeKey, inspection.large!, { contentType: 'image/webp' }),
+  ]);
 
   let outcome: { row: UploadRow; previous: UploadRow[]; fresh: boolean };
   try {
@@ -201,6 +205,7 @@ export async function finalizeUpload(
           width: inspection.width,
           height: inspection.height,
           thumbnailKey: thumbKey,
+          largeKey,
           storedAt: new Date(),
           urlUsedAt: locked.urlUsedAt ?? new Date(),
         })
@@ -211,8 +216,11 @@ export async function finalizeUpload(
       return { row: { ...stored!, status: 'attached', avatarOf: user.id }, previous, fresh: true };
     });
   } catch (err) {
-    // The quota refused it: the upload cannot be used, so its bytes go.
-    if (err instanceof HttpError && err.statusCode === 413) await discardUploads(app, [row]);
+    // The quota refused it: the upload cannot be used, so its bytes go (the row never named the variants).
+    if (err instanceof HttpError && err.statusCode === 413) {
+      await discardUploads(app, [row]);
+      await removeUploadObjects(app.store, [{ ...row, thumbnailKey: thumbKey, largeKey }], app.log);
+    }
     throw err;
   }
   await removeUploadObjects(app.store, outcome.previous, app.log);
@@ -304,10 +312,13 @@ export async function releaseUploads(
   return deleted;
 }
 
-/** Removes the objects of deleted upload rows: the object, its thumbnail, a staged PUT, an open multipart. */
+/**
+ * Removes the objects of deleted upload rows: the object, its thumbnail and large variant, a staged PUT, an
+ * open multipart.
+ */
 export async function removeUploadObjects(
   store: ObjectStore,
-  rows: Pick<UploadRow, 'key' | 'thumbnailKey' | 'multipartId'>[],
+  rows: Pick<UploadRow, 'key' | 'thumbnailKey' | 'largeKey' | 'multipartId'>[],
   log?: FastifyBaseLogger,
 ): Promise<void> {
   await Promise.all(
@@ -317,6 +328,7 @@ export async function removeUploadObjects(
           await store.abortMultipart(row.key, row.multipartId);
         await store.delete(row.key);
         if (row.thumbnailKey) await store.delete(row.thumbnailKey);
+        if (row.largeKey) await store.delete(row.largeKey);
         if (store.kind === 's3') await store.delete(stagingKey(row.key));
       } catch (err) {
         // The sweep does not see deleted rows: log it, an operator can clean the bucket.

@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MIME_BY_EXTENSION, THUMBNAIL } from '../../common/media.ts';
+import { LARGE_IMAGE, MIME_BY_EXTENSION, THUMBNAIL } from '../../common/media.ts';
 import type { UploadRow } from '../db/schema/index.ts';
 import { OBJECT_KEY, readableUpload } from '../policies/object.ts';
 
@@ -20,7 +20,7 @@ export const SANDBOX_CSP =
 /** The types served as stored; anything else goes out as application/octet-stream (and a download). */
 const KNOWN_TYPES = new Set([...Object.values(MIME_BY_EXTENSION), 'image/webp']);
 
-const objectQuery = z.object({ variant: z.enum([THUMBNAIL.variant]).optional() });
+const objectQuery = z.object({ variant: z.enum([THUMBNAIL.variant, LARGE_IMAGE.variant]).optional() });
 
 const notFound = (reply: FastifyReply) =>
   reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found' });
@@ -43,7 +43,7 @@ async function serveObject(app: FastifyInstance, request: FastifyRequest, reply:
   if (!row) return notFound(reply);
 
   const { variant } = request.query as z.infer<typeof objectQuery>;
-  const target = await objectToServe(app, row, variant === THUMBNAIL.variant);
+  const target = await objectToServe(app, row, variant ?? 'full');
   if (!target) return notFound(reply);
 
   const etag = `"${row.id}-${target.variant}"`;
@@ -92,21 +92,26 @@ interface Target {
   size: number;
   contentType: string;
   fileName: string;
-  variant: 'full' | 'thumb';
+  variant: 'full' | 'thumb' | 'large';
 }
 
-/** The full object, or its thumbnail (falling back to the full object when there is none). */
-async function objectToServe(app: FastifyInstance, row: UploadRow, thumb: boolean): Promise<Target | null> {
+/** The full object, or its thumbnail or large webp (falling back to the full object when there is none). */
+async function objectToServe(
+  app: FastifyInstance,
+  row: UploadRow,
+  wanted: Target['variant'],
+): Promise<Target | null> {
   const fileName = row.fileName ?? row.id;
-  if (thumb && row.thumbnailKey) {
-    const head = await app.store.head(row.thumbnailKey);
+  const key = wanted === 'thumb' ? row.thumbnailKey : wanted === 'large' ? row.largeKey : null;
+  if (key) {
+    const head = await app.store.head(key);
     if (head) {
       return {
-        key: row.thumbnailKey,
+        key,
         size: head.size,
         contentType: 'image/webp',
-        fileName: `${fileName.replace(/\.[^.]*$/, '')}-thumb.webp`,
-        variant: 'thumb',
+        fileName: `${fileName.replace(/\.[^.]*$/, '')}-${wanted}.webp`,
+        variant: wanted,
       };
     }
   }

@@ -170,6 +170,7 @@ describe('POST /api/posts with a gallery', () => {
         ups.map((u, i) => ({
           url: u.path,
           thumbnailUrl: i % 2 ? null : `${u.path}?variant=thumb`,
+          largeUrl: null,
           contentType: 'image/png',
           width: 100 + i,
           height: 50 + i,
@@ -350,13 +351,21 @@ describe('the feed and search answer media', () => {
       {
         url: img.path,
         thumbnailUrl: `${img.path}?variant=thumb`,
+        largeUrl: null,
         contentType: 'image/png',
         width: 800,
         height: 600,
       },
     ]);
     expect(byId.get(b.json().id)!.media).toEqual([
-      { url: doc.path, thumbnailUrl: null, contentType: 'application/pdf', width: null, height: null },
+      {
+        url: doc.path,
+        thumbnailUrl: null,
+        largeUrl: null,
+        contentType: 'application/pdf',
+        width: null,
+        height: null,
+      },
     ]);
     expect(byId.get(text.json().id)!.media).toBeNull();
     const files = postList.parse((await owner.as.get(`/api/timelines/${tl.id}/posts?type=file`)).json());
@@ -518,6 +527,7 @@ describe.each(STORAGE_BACKENDS)('the whole flow on the %s store', (backend) => {
       {
         url: a.objectPath,
         thumbnailUrl: `${a.objectPath}?variant=thumb`,
+        largeUrl: `${a.objectPath}?variant=large`,
         contentType: 'image/png',
         width: 640,
         height: 480,
@@ -525,6 +535,7 @@ describe.each(STORAGE_BACKENDS)('the whole flow on the %s store', (backend) => {
       {
         url: b.objectPath,
         thumbnailUrl: `${b.objectPath}?variant=thumb`,
+        largeUrl: null,
         contentType: 'image/jpeg',
         width: 300,
         height: 200,

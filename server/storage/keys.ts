@@ -1,11 +1,12 @@
 // Object keys are made by the server (DECISIONS §7): `uploads/{id}` for an upload, `thumbs/{id}.webp` for
-// its thumbnail. The object path the API answers and posts store is `/objects/uploads/{id}`.
+// its thumbnail and `thumbs/{id}-large.webp` for its large variant. The object path the API answers and posts store is `/objects/uploads/{id}`.
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const UUID_RE = new RegExp(`^${UUID}$`);
 
 export const isUuid = (value: string) => UUID_RE.test(value);
 export const uploadKey = (id: string) => `uploads/${id}`;
 export const thumbnailKey = (id: string) => `thumbs/${id}.webp`;
+export const largeImageKey = (id: string) => `thumbs/${id}-large.webp`;
 export const objectPathFor = (id: string) => `/objects/${uploadKey(id)}`;
 
 /** The upload id in an object key `uploads/{id}`, or null. */
