@@ -2,6 +2,7 @@
 // the small store that keeps the latest 50, newest first.
 import type { EventAuthor, EventMessage } from '../../../common/realtime.ts';
 import { isEventMessage, NOTIFICATION_CARD } from '../../../common/realtime-constants.ts';
+import { itemPath } from '../item-path.ts';
 import type { UnknownEventMessage } from './realtime-client.ts';
 
 export const GENERIC_NOTIFICATION = 'You have a new notification';
@@ -27,13 +28,6 @@ export interface AppNotification {
 const CARD_CHANGES = new Set(['pin', 'permissions', 'archived', 'restored', 'deleted', 'access_removed']);
 
 const timelinePath = (id: string) => `/timeline/${id}`;
-
-/** The deep link to a post (and one of its comments) in its threadline: the feed opens on it. */
-export function itemPath(timelineId: string, postId: string, commentId?: string | null): string {
-  const params = new URLSearchParams({ post: postId });
-  if (commentId) params.set('comment', commentId);
-  return `${timelinePath(timelineId)}?${params}`;
-}
 
 /** The card's quote and, when the message does not name it, the threadline (issue 25). */
 function itemContext(data: Record<string, unknown>, message: string) {

@@ -34,7 +34,7 @@ export function CommentItem({
     wasEditing.current = editing;
   }, [editing]);
   return (
-    <li className="flex min-w-0 gap-2">
+    <li data-comment-id={comment.id} className="flex min-w-0 gap-2">
       <UserAvatar user={comment.author} className="size-7" fallbackClassName="text-[0.65rem]" />
       <div className="min-w-0 flex-1 rounded-lg bg-muted px-3 py-2">
         <div className="flex min-w-0 items-start gap-2">

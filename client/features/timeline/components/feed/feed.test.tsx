@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEART, type Post } from '../../../../../common/schemas/post.ts';
 import type { Member, TimelineDetail } from '../../../../../common/schemas/timeline.ts';
 import { TIMELINE_ERRORS } from '../../../../../common/timeline-errors.ts';
+import { loadDropdownMenu } from '../../../../components/ui/dropdown-menu.tsx';
 import {
   cleanup,
   button as findButton,
@@ -244,6 +245,17 @@ describe('Feed', () => {
     await render({ role: 'owner', state: 'archived' });
     expect(container.querySelector('textarea')).toBeNull();
     expect(button(articles()[0]!, /Like/).disabled).toBe(true);
-    expect(container.querySelector('[aria-label^="Post actions"]')).toBeNull();
+    // The post's menu keeps only Copy link (issue 25): no edit, pin or delete.
+    const trigger = container.querySelector<HTMLButtonElement>('[aria-label^="Post actions"]')!;
+    act(() => trigger.focus());
+    act(() => {
+      trigger.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    });
+    await act(async () => {
+      await loadDropdownMenu();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    const items = [...document.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent);
+    expect(items).toEqual(['Copy link']);
   });
 });

@@ -13,7 +13,7 @@ import { useFeed } from '../../api/get-posts.ts';
 import { useSearchPosts } from '../../api/search-posts.ts';
 import { useLivePosts } from '../../hooks/use-live-posts.ts';
 import { useLoadMoreSentinel } from '../../hooks/use-load-more-sentinel.ts';
-import { usePostTarget } from '../../hooks/use-post-target.ts';
+import { POST_GONE, usePostTarget } from '../../hooks/use-post-target.ts';
 import { flattenUnique } from '../../lib/feed-pages.ts';
 import { canDeletePost, feedCapabilities } from '../../lib/feed-permissions.ts';
 import { searchResults, searchTerms } from '../../lib/post-search.ts';
@@ -107,6 +107,7 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
   const shownIds = React.useMemo(() => shown.map((p) => p.id), [shown]);
   const loadNext = React.useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const target = usePostTarget({
+    timelineId: timeline.id,
     postIds: shownIds,
     rendered,
     pages: feed.data?.pages.length ?? 0,
@@ -140,6 +141,7 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
             canEdit={caps.canPost && post.author.id === currentUserId}
             isOwner={caps.role === 'owner'}
             currentUserId={currentUserId}
+            targetCommentId={post.id === target.postId ? (target.commentId ?? undefined) : undefined}
           />
         ))}
       </ul>
@@ -161,13 +163,13 @@ export function Feed({ timeline, members, currentUserId, searchOpen, filterOpen 
       <p role="status" className="sr-only">
         {live.announcement}
       </p>
-      {target === 'seeking' && (
+      {target.state === 'seeking' && (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Loader2 className="size-4 animate-spin" aria-hidden="true" />
           Finding the post you opened...
         </p>
       )}
-      {target === 'missing' && <FeedNotice>The post you opened is no longer in this threadline.</FeedNotice>}
+      {target.state === 'missing' && <FeedNotice>{POST_GONE}</FeedNotice>}
       {caps.canPost && <PostComposer timelineId={timeline.id} />}
       {caps.postingDisabled && (
         <FeedNotice>Posting is currently disabled for participants in this threadline.</FeedNotice>

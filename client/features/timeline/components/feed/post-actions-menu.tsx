@@ -1,7 +1,7 @@
-// A post's actions (the author's edit, owner pin/unpin, delete where allowed) in a menu: arrow keys and
-// Enter; focus goes back to its button, also after the delete confirmation closes (the editor takes focus
-// itself and gives it back to this button when it closes).
-import { MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
+// A post's actions (Copy link for everyone, the author's edit, owner pin/unpin, delete where allowed) in a
+// menu: arrow keys and Enter; focus goes back to its button, also after the delete confirmation closes (the
+// editor takes focus itself and gives it back to this button when it closes).
+import { Check, Link2, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import {
@@ -10,9 +10,12 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../../../components/ui/dropdown-menu.tsx';
+import { useCopyToClipboard } from '../../../../lib/use-copy-to-clipboard.ts';
+import { toast } from '../../../../lib/use-toast.ts';
 
 export function PostActionsMenu({
   authorName,
+  link,
   pinned,
   canPin,
   canDelete,
@@ -22,6 +25,8 @@ export function PostActionsMenu({
   onEdit,
 }: {
   authorName: string;
+  /** The post's absolute deep link (issue 25), for "Copy link". */
+  link: string;
   pinned: boolean;
   canPin: boolean;
   canDelete: boolean;
@@ -31,7 +36,11 @@ export function PostActionsMenu({
   onEdit?: () => void;
 }) {
   const editing = React.useRef(false);
-  if (!canPin && !canDelete && !canEdit) return null;
+  const { copied, copy } = useCopyToClipboard();
+  const copyLink = async () => {
+    if (await copy(link)) toast({ title: 'Link copied to clipboard' });
+    else toast({ title: 'Error', description: 'Could not copy the link', variant: 'destructive' });
+  };
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -53,6 +62,10 @@ export function PostActionsMenu({
           editing.current = false;
         }}
       >
+        <DropdownMenuItem onSelect={() => void copyLink()}>
+          {copied ? <Check className="text-emerald-700" aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+          {copied ? 'Link copied' : 'Copy link'}
+        </DropdownMenuItem>
         {canEdit && (
           <DropdownMenuItem
             onSelect={() => {

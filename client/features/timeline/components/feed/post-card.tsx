@@ -8,6 +8,7 @@ import { LocalTime } from '../../../../components/local-time.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
 import { shortDate, timeAgo } from '../../../../lib/format.ts';
+import { itemUrl } from '../../../../lib/item-path.ts';
 import { lazyDialog } from '../../../../lib/lazy-dialog.tsx';
 import { cn } from '../../../../lib/utils.ts';
 import { useDeletePost } from '../../api/delete-post.ts';
@@ -42,6 +43,8 @@ export interface PostCardProps {
   isOwner?: boolean;
   /** The reader's own id: their comments get an Edit button. */
   currentUserId?: string;
+  /** A deep link's comment in this post (issue 25): its comments open on it. */
+  targetCommentId?: string;
 }
 
 export const PostCard = React.memo(function PostCard(props: PostCardProps) {
@@ -104,6 +107,7 @@ function LivePost({
   canEdit = false,
   isOwner = false,
   currentUserId,
+  targetCommentId,
   onDeleting,
 }: PostCardProps & { onDeleting: (deleting: boolean) => void }) {
   const name = personName(post.author);
@@ -158,6 +162,7 @@ function LivePost({
           </div>
           <PostActionsMenu
             authorName={name}
+            link={itemUrl(timelineId, post.id)}
             pinned={post.isPinned}
             canPin={canPin}
             canDelete={canDelete}
@@ -191,6 +196,7 @@ function LivePost({
           latestComment={post.latestComment}
           canComment={canComment}
           currentUserId={currentUserId}
+          targetCommentId={targetCommentId}
         />
       </Card>
       {post.editedAt && (

@@ -5,6 +5,7 @@ import * as React from 'react';
 import type { Comment } from '../../../../../common/schemas/post.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useComments } from '../../api/get-comments.ts';
+import { useCommentTarget } from '../../hooks/use-comment-target.ts';
 import { flattenUnique } from '../../lib/feed-pages.ts';
 import { CommentBox } from './comment-box.tsx';
 import { CommentItem } from './comment-item.tsx';
@@ -18,6 +19,7 @@ export function PostComments({
   latestComment,
   canComment,
   currentUserId,
+  targetCommentId,
 }: {
   timelineId: string;
   postId: string;
@@ -25,20 +27,36 @@ export function PostComments({
   latestComment: Comment | null;
   canComment: boolean;
   currentUserId?: string;
+  /** A deep link's comment in this post: the comments open on it (issue 25). */
+  targetCommentId?: string;
 }) {
   const [expanded, setExpanded] = React.useState(false);
   const query = useComments(postId, expanded);
   const loaded = React.useMemo(() => flattenUnique(query.data?.pages), [query.data]);
   const listId = React.useId();
-
-  if (commentCount === 0 && !latestComment && !canComment) return null;
-
+  const root = React.useRef<HTMLDivElement>(null);
   // Until the expanded list arrives (or if it fails), the latest comment stays where it was.
   const shown = expanded && query.isSuccess ? loaded : latestComment ? [latestComment] : [];
+  const shownIds = React.useMemo(() => shown.map((c) => c.id), [shown]);
+  const { fetchNextPage } = query;
+  useCommentTarget({
+    commentId: targetCommentId,
+    postId,
+    shownIds,
+    expanded,
+    expand: React.useCallback(() => setExpanded(true), []),
+    loaded: query.isSuccess,
+    hasNextPage: query.hasNextPage,
+    isFetching: query.isFetching,
+    fetchNextPage: React.useCallback(() => void fetchNextPage(), [fetchNextPage]),
+    root,
+  });
+
+  if (commentCount === 0 && !latestComment && !canComment) return null;
   const more = commentCount - 1;
 
   return (
-    <div className="grid grid-cols-1 gap-3 border-t border-border pt-3">
+    <div ref={root} className="grid grid-cols-1 gap-3 border-t border-border pt-3">
       {(expanded || more > 0) && (
         <Button
           variant="link"
