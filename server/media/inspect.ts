@@ -352,8 +352,12 @@ export async function inspectObject(
       if (ext !== 'svg') throw typeNotAllowed(`File type not allowed: ${label} is not a readable image`);
     }
     if (SHARP_READS.has(ext)) {
-      // Avatars show only as thumbnails; an image that fits a thumbnail has nothing larger to offer.
-      const wantsLarge = category === 'image' && Math.max(width ?? 0, height ?? 0) > THUMBNAIL.maxSide;
+      // Avatars show only as thumbnails; an image that fits a thumbnail has nothing larger to offer; an
+      // animation keeps its original in the feed (a still frame would stop it).
+      const wantsLarge =
+        category === 'image' &&
+        Math.max(width ?? 0, height ?? 0) > THUMBNAIL.maxSide &&
+        !(await isAnimated(bytes, ext));
       [thumbnail, large] = await Promise.all([
         makeThumbnail(bytes, label),
         wantsLarge ? makeLargeImage(bytes, label) : null,
@@ -361,6 +365,15 @@ export async function inspectObject(
     }
   }
   return { ext, contentType, category, size: input.size, width, height, thumbnail, large };
+}
+
+async function isAnimated(bytes: Buffer, ext: string): Promise<boolean> {
+  if (ext !== 'gif' && ext !== 'webp') return false;
+  try {
+    return ((await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).pages ?? 1) > 1;
+  } catch {
+    return false; // makeThumbnail refuses what cannot be read
+  }
 }
 
 /** Fit inside 480×480 (never enlarged), EXIF orientation applied, first frame of an animation, webp. */

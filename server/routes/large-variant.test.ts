@@ -67,8 +67,28 @@ describe.each(STORAGE_BACKENDS)('large image variant on %s storage', (backend) =
     expect(fittedWidth(res.width!, res.height!, LARGE_IMAGE.maxSide)).toBe(expected.width);
   });
 
-  it('images no larger than a thumbnail, SVGs and avatars get none', async () => {
+  it('images no larger than a thumbnail, SVGs, animations and avatars get none', async () => {
     const { owner } = await cast();
+    const frame = (red: number) =>
+      sharp({ create: { width: 900, height: 600, channels: 3, background: { r: red, g: 0, b: 0 } } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame(10), await frame(200)], { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    const animated = await uploadAs(t.app, owner, gif, { fileName: 'wave.gif' });
+    const still = await uploadAs(
+      t.app,
+      owner,
+      await sharp(await frame(90))
+        .gif()
+        .toBuffer(),
+      {
+        fileName: 'still.gif',
+      },
+    );
+    expect((await rowOf(idOf(animated.objectPath))).largeKey).toBeNull();
+    expect((await rowOf(idOf(still.objectPath))).largeKey).not.toBeNull();
     const small = await uploadAs(t.app, owner, await samplePng(480, 300), { fileName: 'small.png' });
     const svg = await uploadAs(t.app, owner, sampleSvg(2000, 2000), { fileName: 'logo.svg' });
     const avatar = await uploadAs(t.app, owner, await sampleJpeg(2000, 1500), {
