@@ -55,6 +55,16 @@ const cancellingStatus: SubscriptionStatus = {
   ...proStatus,
   subscriptionStatus: { ...proStatus.subscriptionStatus, cancelAtPeriodEnd: true },
 };
+/** Cancelled, its period still running (a date well after any run of these tests). */
+const FUTURE_END = Date.UTC(2099, 0, 15, 12) / 1000;
+const runningOutStatus: SubscriptionStatus = {
+  ...proStatus,
+  subscriptionStatus: { status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: FUTURE_END },
+};
+const renewingStatus: SubscriptionStatus = {
+  ...proStatus,
+  subscriptionStatus: { status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: FUTURE_END },
+};
 const incompleteStatus: SubscriptionStatus = {
   ...freeStatus,
   subscriptionStatus: { status: 'incomplete', cancelAtPeriodEnd: false, currentPeriodEnd: null },
@@ -236,6 +246,47 @@ describe('Cancel Subscription', () => {
     // The confirmation loads on first open and has no trigger of its own: focus still comes back.
     await waitFor(() => expect(document.activeElement).toBe(opener));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('Resume subscription (issue 25)', () => {
+  it('a cancelled plan says "Cancels on {date}" and resumes; focus moves to Cancel Subscription', async () => {
+    serveStatus([runningOutStatus, renewingStatus]);
+    const { container } = await mount();
+    const date = longDate(periodEndDate(FUTURE_END));
+    expect(text(container, 'billing-status-badge')).toBe(`Status: Cancels on ${date}`);
+    expect(text(container, 'billing-end-date')).toBe(`Subscription will end on ${date}`);
+    expect(button(container, 'Cancel Subscription')).toBeUndefined();
+    const resume = button(container, 'Resume subscription')!;
+    resume.focus();
+    await act(async () => resume.click());
+    expect(calls).toContainEqual({ method: 'POST', url: '/api/subscription/resume' });
+    await waitFor(() => expect(text(container, 'billing-status-badge')).toBe('Status: Active'));
+    expect(container.querySelector('[data-testid="billing-end-date"]')).toBeNull();
+    expect(button(container, 'Resume subscription')).toBeUndefined();
+    expect(toasts()).toContainEqual(['Subscription Resumed', 'Your plan will renew as before.']);
+    await waitFor(() => expect(document.activeElement).toBe(button(container, 'Cancel Subscription')));
+  });
+
+  it("no Resume once the period's end has passed (the next read ends it)", async () => {
+    serveStatus([cancellingStatus]);
+    const { container } = await mount();
+    expect(button(container, 'Resume subscription')).toBeUndefined();
+  });
+
+  it("says the server's reason when the resume is refused, and reads the status again", async () => {
+    serveStatus([runningOutStatus, { ...freeStatus }], () =>
+      jsonResponse({ message: 'Your subscription has already ended: choose a plan to subscribe again' }, 409),
+    );
+    const { container } = await mount();
+    await act(async () => button(container, 'Resume subscription')!.click());
+    await waitFor(() =>
+      expect(toasts()).toContainEqual([
+        'Error',
+        'Your subscription has already ended: choose a plan to subscribe again',
+      ]),
+    );
+    await waitFor(() => expect(text(container, 'billing-plan-badge')).toBe('Plan: Personal'));
   });
 });
 

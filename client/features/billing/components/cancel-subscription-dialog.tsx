@@ -20,16 +20,18 @@ export function cancelText(plan: Plan, currentPeriodEnd: number | null): string 
 export function CancelSubscriptionDialog({
   plan,
   currentPeriodEnd,
+  buttonRef,
 }: {
   plan: Plan;
   currentPeriodEnd: number | null;
+  buttonRef?: React.Ref<HTMLButtonElement>;
 }) {
   const [open, setOpen] = React.useState(false);
   const cancel = useCancelSubscription();
   // Radix gives focus back to the element focused before opening: this button.
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
+      <Button ref={buttonRef} variant="outline" onClick={() => setOpen(true)}>
         Cancel Subscription
       </Button>
       <ConfirmDialog

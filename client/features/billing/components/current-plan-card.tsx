@@ -1,5 +1,5 @@
 // The Billing screen's summary (spec 000 §2): plan and status badges, the end-date line, the two usage bars,
-// Cancel Subscription and the incomplete notice.
+// Cancel Subscription, Resume subscription while a cancelled plan runs out (issue 25) and the incomplete notice.
 import { CalendarClock } from 'lucide-react';
 import * as React from 'react';
 import { PLAN_DISPLAY_NAMES } from '../../../../common/plans.ts';
@@ -8,15 +8,17 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import {
   canCancel,
+  canResume,
   endDateLine,
   isIncomplete,
-  statusLabel,
+  statusBadgeText,
   storageText,
   threadlinesText,
   usagePercent,
 } from '../lib/billing-view.ts';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
 import { IncompleteNotice } from './incomplete-notice.tsx';
+import { ResumeSubscriptionButton } from './resume-subscription-button.tsx';
 import { UsageBar } from './usage-bar.tsx';
 
 // Text and background pairs with at least 4.5:1 contrast.
@@ -28,6 +30,8 @@ const STATUS_STYLES: Record<string, string> = {
   unpaid: 'border-transparent bg-red-100 text-red-800',
 };
 const OTHER_STATUS = 'border-transparent bg-slate-200 text-slate-800';
+/** "Cancels on {date}": still in force, but ending. */
+const CANCELLING_STATUS = 'border-amber-300 bg-amber-100 text-amber-900';
 
 const GIB = 1024 ** 3;
 
@@ -35,9 +39,14 @@ export function CurrentPlanCard({ status }: { status: SubscriptionStatus }) {
   const sub = status.subscriptionStatus;
   const endLine = endDateLine(sub);
   const cancellable = canCancel(status);
+  const resumable = canResume(status);
   const incomplete = isIncomplete(status);
+  const badge = statusBadgeText(sub);
   const title = React.useRef<HTMLHeadingElement>(null);
-  useFocusWhenControlsGo(title, cancellable || incomplete);
+  const cancelButton = React.useRef<HTMLButtonElement>(null);
+  useFocusWhenControlsGo(() => title.current, cancellable || incomplete);
+  // Resumed: Cancel Subscription takes the place of the button that was pressed.
+  useFocusWhenControlsGo(() => cancelButton.current ?? title.current, resumable);
 
   return (
     <section aria-labelledby="billing-current-plan">
@@ -52,10 +61,17 @@ export function CurrentPlanCard({ status }: { status: SubscriptionStatus }) {
               <span className="sr-only">Plan: </span>
               {PLAN_DISPLAY_NAMES[status.plan]}
             </Badge>
-            {sub.status && (
-              <Badge className={STATUS_STYLES[sub.status] ?? OTHER_STATUS} data-testid="billing-status-badge">
+            {sub.status && badge && (
+              <Badge
+                className={
+                  sub.cancelAtPeriodEnd && sub.status === 'active'
+                    ? CANCELLING_STATUS
+                    : (STATUS_STYLES[sub.status] ?? OTHER_STATUS)
+                }
+                data-testid="billing-status-badge"
+              >
                 <span className="sr-only">Status: </span>
-                {statusLabel(sub.status)}
+                {badge}
               </Badge>
             )}
           </div>
@@ -85,7 +101,16 @@ export function CurrentPlanCard({ status }: { status: SubscriptionStatus }) {
           {incomplete && <IncompleteNotice />}
           {cancellable && (
             <div>
-              <CancelSubscriptionDialog plan={status.plan} currentPeriodEnd={sub.currentPeriodEnd} />
+              <CancelSubscriptionDialog
+                plan={status.plan}
+                currentPeriodEnd={sub.currentPeriodEnd}
+                buttonRef={cancelButton}
+              />
+            </div>
+          )}
+          {resumable && (
+            <div>
+              <ResumeSubscriptionButton />
             </div>
           )}
         </CardContent>
@@ -95,19 +120,21 @@ export function CurrentPlanCard({ status }: { status: SubscriptionStatus }) {
 }
 
 /**
- * Cancelling or resetting removes the control that was used (and its dialog); focus would fall to the
- * page's body, so it goes to this card's title. After a tick: an unmounting dialog returns focus then.
+ * Cancelling, resuming or resetting removes the control that was used (and its dialog); focus would fall
+ * to the page's body, so it goes to `target` (this card's title, or the control that replaced it). After a tick: an unmounting dialog returns focus then.
  */
-function useFocusWhenControlsGo(target: React.RefObject<HTMLElement | null>, present: boolean) {
+function useFocusWhenControlsGo(target: () => HTMLElement | null, present: boolean) {
   const before = React.useRef(present);
+  const targetRef = React.useRef(target);
+  targetRef.current = target;
   React.useEffect(() => {
     const went = before.current && !present;
     before.current = present;
     if (!went) return;
     const timer = setTimeout(() => {
       const active = document.activeElement;
-      if (!active || active === document.body) target.current?.focus({ preventScroll: false });
+      if (!active || active === document.body) targetRef.current()?.focus({ preventScroll: false });
     });
     return () => clearTimeout(timer);
-  }, [present, target]);
+  }, [present]);
 }

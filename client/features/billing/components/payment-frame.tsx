@@ -9,6 +9,7 @@ import {
 } from '../../../../common/plans.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
+import { PAYMENT_FAILED } from './payment-outcome.ts';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -55,6 +56,25 @@ export function PaymentFrame({
         <CardContent>{children}</CardContent>
       </Card>
     </section>
+  );
+}
+
+/**
+ * A failed payment, inside the form (issue 25): an alert when it appears, and the form's description (the
+ * form points at it with aria-describedby) for as long as it applies. Nothing while there is none.
+ */
+export function PaymentError({ id, message }: { id: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <div
+      id={id}
+      role="alert"
+      data-testid="payment-error"
+      className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+    >
+      <p className="font-semibold">{PAYMENT_FAILED}</p>
+      <p className="min-w-0 break-words">{message}</p>
+    </div>
   );
 }
 

@@ -2,9 +2,10 @@
 // status and the current user (the plan shows in the header menu and on the dashboard) before the page
 // returns to its overview; failure says why in the provider's words.
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import * as React from 'react';
 import type { SubscriptionStatus } from '../../../../common/schemas/timeline.ts';
 import { USER_QUERY_KEY } from '../../../lib/auth.ts';
-import { serverMessage } from '../../../lib/authUtils.ts';
+import { isUnauthorizedError, serverMessage } from '../../../lib/authUtils.ts';
 import { notifyFailure } from '../../../lib/failure-toast.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { toast } from '../../../lib/use-toast.ts';
@@ -32,7 +33,12 @@ async function waitUntilNotIncomplete(queryClient: QueryClient) {
 
 export function usePaymentOutcome(onPaid: () => void) {
   const queryClient = useQueryClient();
+  // The last failure's words, shown in the form itself (issue 25): a toast goes away before it is read.
+  const [error, setError] = React.useState<string | null>(null);
   return {
+    error,
+    /** A new attempt starts: the old failure no longer applies. */
+    clear: () => setError(null),
     /** `viaWebhook`: the provider's server side learns of the payment later (Stripe), so wait for it. */
     async succeeded({ viaWebhook = false }: { viaWebhook?: boolean } = {}) {
       if (viaWebhook) await waitUntilNotIncomplete(queryClient);
@@ -45,8 +51,10 @@ export function usePaymentOutcome(onPaid: () => void) {
     },
     /** `error`: a failed call (its server message is shown) or the provider's own message. */
     failed(error: unknown) {
-      const description = typeof error === 'string' ? error : (serverMessage(error) ?? FALLBACK_FAILURE);
-      notifyFailure(error, { title: PAYMENT_FAILED, description: description || FALLBACK_FAILURE });
+      const description =
+        (typeof error === 'string' ? error : (serverMessage(error) ?? FALLBACK_FAILURE)) || FALLBACK_FAILURE;
+      if (!isUnauthorizedError(error)) setError(description);
+      notifyFailure(error, { title: PAYMENT_FAILED, description });
     },
   };
 }

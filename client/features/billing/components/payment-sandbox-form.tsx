@@ -5,7 +5,7 @@ import * as React from 'react';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useSandboxConfirm } from '../api/sandbox-confirm.ts';
-import { PaymentActions } from './payment-frame.tsx';
+import { PaymentActions, PaymentError } from './payment-frame.tsx';
 import { usePaymentOutcome } from './payment-outcome.ts';
 
 /**
@@ -27,10 +27,12 @@ export function SandboxPaymentForm({
   const confirm = useSandboxConfirm();
   const outcome = usePaymentOutcome(onPaid);
   const declineId = React.useId();
+  const errorId = React.useId();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (confirm.isPending) return;
+    outcome.clear();
     confirm.mutate(
       { clientSecret, outcome: decline ? 'decline' : 'succeed' },
       { onSuccess: () => outcome.succeeded(), onError: (error) => outcome.failed(error) },
@@ -38,7 +40,11 @@ export function SandboxPaymentForm({
   };
 
   return (
-    <form onSubmit={submit} aria-label="Sandbox payment">
+    <form
+      onSubmit={submit}
+      aria-label="Sandbox payment"
+      aria-describedby={outcome.error ? errorId : undefined}
+    >
       <div
         role="note"
         className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
@@ -58,6 +64,7 @@ export function SandboxPaymentForm({
         />
         <Label htmlFor={declineId}>Simulate a declined card</Label>
       </div>
+      <PaymentError id={errorId} message={outcome.error} />
       <PaymentActions pending={confirm.isPending} onBack={onBack} />
     </form>
   );

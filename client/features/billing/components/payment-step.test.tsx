@@ -104,6 +104,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The failure inside the form: an alert the form names as its description. */
+function expectInlineFailure(message: string) {
+  const alert = document.querySelector<HTMLElement>('[data-testid="payment-error"]')!;
+  expect(alert.getAttribute('role')).toBe('alert');
+  expect(alert.textContent).toBe(`Payment Failed${message}`);
+  const form = complete()!.form!;
+  expect(form.contains(alert)).toBe(true);
+  expect(form.getAttribute('aria-describedby')).toBe(alert.id);
+}
+
 describe('PaymentStep (sandbox)', () => {
   it("spells the contract's test-mode copy", () => {
     expect(SANDBOX_TEST_MODE_COPY).toBe(SANDBOX_TEST_MODE);
@@ -153,7 +163,12 @@ describe('PaymentStep (sandbox)', () => {
   });
 
   it('a simulated decline says "Payment Failed" with the card message and stays on the form', async () => {
-    const calls = server({ confirm: () => json({ message: SANDBOX_DECLINE_MESSAGE }, 402) });
+    const calls = server({
+      confirm: (call) =>
+        (call.body as { outcome?: string })?.outcome === 'decline'
+          ? json({ message: SANDBOX_DECLINE_MESSAGE }, 402)
+          : json({ plan: 'pro' }),
+    });
     const { onPaid, onBack } = mount();
     await waitFor(() => expect(complete()?.disabled).toBe(false));
     const box = document.querySelector<HTMLButtonElement>('button[role="checkbox"]')!;
@@ -168,6 +183,14 @@ describe('PaymentStep (sandbox)', () => {
     expect(onPaid).not.toHaveBeenCalled();
     expect(onBack).not.toHaveBeenCalled();
     expect(complete()!.textContent).toBe('Complete Payment');
+    // Said in the form too, as its description (issue 25): the toast goes away, this stays.
+    expectInlineFailure(SANDBOX_DECLINE_MESSAGE);
+    // A new attempt clears it; paid, it stays gone.
+    await act(async () => box.click());
+    await act(async () => complete()!.click());
+    await waitFor(() => expect(onPaid).toHaveBeenCalledOnce());
+    expect(document.querySelector('[data-testid="payment-error"]')).toBeNull();
+    expect(complete()!.form!.hasAttribute('aria-describedby')).toBe(false);
   });
 
   it('Back to Billing leaves without paying', async () => {
@@ -263,5 +286,6 @@ describe('PaymentStep (stripe)', () => {
     await act(async () => complete()!.click());
     await waitFor(() => expect(toasts()).toEqual([['Payment Failed', 'Your card has insufficient funds.']]));
     expect(onPaid).not.toHaveBeenCalled();
+    expectInlineFailure('Your card has insufficient funds.');
   });
 });

@@ -3,7 +3,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import * as React from 'react';
-import { PaymentActions } from './payment-frame.tsx';
+import { PaymentActions, PaymentError } from './payment-frame.tsx';
 import { usePaymentOutcome } from './payment-outcome.ts';
 
 // One Stripe.js per key for the page's life: <Elements> wants the same promise on every render.
@@ -58,11 +58,13 @@ function StripeForm({ onBack, onPaid }: Omit<Props, 'publishableKey' | 'clientSe
   const elements = useElements();
   const outcome = usePaymentOutcome(onPaid);
   const [pending, setPending] = React.useState(false);
+  const errorId = React.useId();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements || pending) return;
     setPending(true);
+    outcome.clear();
     try {
       // Confirmed here, without leaving the page, unless the card's bank needs its own page (3-D Secure);
       // then Stripe comes back to the billing page (spec 000 §2).
@@ -81,8 +83,9 @@ function StripeForm({ onBack, onPaid }: Omit<Props, 'publishableKey' | 'clientSe
   };
 
   return (
-    <form onSubmit={submit} aria-label="Card payment">
+    <form onSubmit={submit} aria-label="Card payment" aria-describedby={outcome.error ? errorId : undefined}>
       <PaymentElement />
+      <PaymentError id={errorId} message={outcome.error} />
       <PaymentActions pending={pending} ready={Boolean(stripe && elements)} onBack={onBack} />
     </form>
   );

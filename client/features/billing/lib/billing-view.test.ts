@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionStatus } from '../../../../common/schemas/timeline.ts';
 import {
   canCancel,
+  canResume,
   endDateLine,
   formatPrice,
   isIncomplete,
@@ -9,6 +10,7 @@ import {
   periodEndDate,
   planFeatures,
   priceView,
+  statusBadgeText,
   statusLabel,
   storageText,
   threadlinesText,
@@ -171,5 +173,26 @@ describe('plan features', () => {
       'No customization',
     ]);
     expect(planFeatures('pro').every((f) => f.included)).toBe(true);
+  });
+});
+
+describe('after a cancel (issue 25)', () => {
+  const end = 1_800_000_000;
+  it('the badge says "Cancels on {date}" while the plan runs out, else the status', () => {
+    const cancelling = status({}, { cancelAtPeriodEnd: true, currentPeriodEnd: end }).subscriptionStatus;
+    expect(statusBadgeText(cancelling, 'en-US')).toBe('Cancels on January 15, 2027');
+    expect(endDateLine(cancelling, 'en-US')).toBe('Subscription will end on January 15, 2027');
+    expect(statusBadgeText(status().subscriptionStatus)).toBe('Active');
+    expect(statusBadgeText(status({}, { status: 'past_due' }).subscriptionStatus)).toBe('Past Due');
+    expect(statusBadgeText(status({}, { status: null }).subscriptionStatus)).toBeNull();
+  });
+
+  it('offers Resume only for a cancelled paid plan whose period has not ended', () => {
+    const before = (end - 60) * 1000;
+    expect(canResume(status({}, { cancelAtPeriodEnd: true, currentPeriodEnd: end }), before)).toBe(true);
+    expect(canResume(status({}, { cancelAtPeriodEnd: true, currentPeriodEnd: end }), end * 1000)).toBe(false);
+    expect(canResume(status(), before)).toBe(false);
+    expect(canResume(status({ plan: 'free' }, { cancelAtPeriodEnd: true }), before)).toBe(false);
+    expect(canResume(status({}, { status: 'incomplete', cancelAtPeriodEnd: true }), before)).toBe(false);
   });
 });

@@ -63,6 +63,20 @@ export function endDateLine(sub: SubscriptionStatus['subscriptionStatus'], local
   return `Subscription will end on ${longDate(periodEndDate(sub.currentPeriodEnd), locale)}`;
 }
 
+/**
+ * The status badge (issue 25): "Cancels on {date}" while a cancelled plan runs to its period's end (the same
+ * date format as the end-date line), else the status itself.
+ */
+export function statusBadgeText(
+  sub: SubscriptionStatus['subscriptionStatus'],
+  locale?: string,
+): string | null {
+  if (!sub.status) return null;
+  if (sub.cancelAtPeriodEnd && sub.currentPeriodEnd != null && sub.status === 'active')
+    return `Cancels on ${longDate(periodEndDate(sub.currentPeriodEnd), locale)}`;
+  return statusLabel(sub.status);
+}
+
 /** "past_due" → "Past Due". */
 export const statusLabel = (status: string): string =>
   status
@@ -78,6 +92,14 @@ export const canCancel = (status: SubscriptionStatus): boolean =>
   isPaid(status.plan) &&
   status.subscriptionStatus.status === 'active' &&
   !status.subscriptionStatus.cancelAtPeriodEnd;
+
+/** Resume subscription (issue 25): a cancelled paid plan whose period has not ended yet. */
+export const canResume = (status: SubscriptionStatus, now = Date.now()): boolean =>
+  isPaid(status.plan) &&
+  status.subscriptionStatus.status === 'active' &&
+  status.subscriptionStatus.cancelAtPeriodEnd &&
+  (status.subscriptionStatus.currentPeriodEnd == null ||
+    status.subscriptionStatus.currentPeriodEnd * 1000 > now);
 
 export const isIncomplete = (status: SubscriptionStatus): boolean =>
   status.subscriptionStatus.status === 'incomplete';
