@@ -110,7 +110,7 @@ test('a large photo is compressed in a worker from the bundled library, then pos
   release();
   // One toast at a time: the saving is said in "Files Uploaded", not in a toast it would replace at once.
   await expect(toastWith(page, 'Files Uploaded')).toContainText(
-    /1 file uploaded successfully\. Images compressed\. Reduced size by \d+% \(.+ → .+\)\./,
+    /Attached: press Post to share\. Images compressed\. Reduced size by \d+% \(.+ → .+\)\./,
   );
   await expect(toastWith(page, 'Images Compressed')).toHaveCount(0);
   await expect(dialog).toBeHidden();

@@ -274,6 +274,17 @@ describe('UploadDialog', () => {
     expect(onDone.mock.calls[0]![1]).toEqual({ compression: null });
   });
 
+  it('says what happens next when the caller gives it (the composer: nothing is shared yet)', async () => {
+    server();
+    stubXhr({ status: 200 });
+    const onDone = vi.fn();
+    openDialog({ onDone, maxFiles: 2, nextStep: 'Attached: press Post to share' });
+    pick(fileOf('small.png', 50 * KB, 'image/png'), fileOf('more.png', 50 * KB, 'image/png'));
+    await clickUpload();
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(toasts()).toEqual([['Files Uploaded', 'Attached: press Post to share']]);
+  });
+
   it('does not compress when compression is off', async () => {
     server();
     stubXhr({ status: 200 });

@@ -2,7 +2,8 @@
 // and a paste; the allowed-type check; per-file progress with the states waiting, preprocessing, uploading,
 // postprocessing, paused, complete and error, and the overall state; cancel, retry, and pause/resume for
 // multipart uploads. Defaults: 1 file of at most 10485760 bytes, image compression on. Once every file is
-// complete it toasts "Files Uploaded" (saying what compression saved), hands the files over and closes.
+// complete it toasts "Files Uploaded" (saying what compression saved, and what happens next when the caller
+// says), hands the files over and closes.
 import {
   AlertCircle,
   CheckCircle2,
@@ -76,6 +77,11 @@ export interface UploadDialogProps {
   validateSelection?: (files: { name: string; category: FileCategory }[]) => string | null;
   /** "Files Uploaded" toast when done (off where the caller says something more specific). */
   announceComplete?: boolean;
+  /**
+   * What happens next, when the upload alone shares nothing (the composer: "Attached: press Post to share"):
+   * the complete step and the toast say it instead of "n files uploaded successfully".
+   */
+  nextStep?: string;
   /** Passed to the dialog: where focus goes when it closes (default: the control that opened it). */
   onCloseAutoFocus?: (event: Event) => void;
 }
@@ -122,6 +128,7 @@ function UploadDialogContent({
   processErrorTitle = PROCESS_ERROR_TITLE,
   validateSelection,
   announceComplete = true,
+  nextStep,
 }: Omit<UploadDialogProps, 'open'>) {
   const queue = useUploadQueue({
     compressImages,
@@ -155,7 +162,7 @@ function UploadDialogContent({
     // One toast at a time (spec 000 §4): the compression result rides in this one, or it would be replaced.
     const compression = compressionNote();
     if (announceComplete) {
-      const uploaded = `${files.length} ${filesWord(files.length)} uploaded successfully`;
+      const uploaded = nextStep ?? `${files.length} ${filesWord(files.length)} uploaded successfully`;
       toast({
         title: 'Files Uploaded',
         description: compression ? `${uploaded}. ${compression}` : uploaded,
@@ -163,7 +170,7 @@ function UploadDialogContent({
     }
     onComplete(files, { compression });
     onOpenChange(false);
-  }, [items, overall, announceComplete, onComplete, onOpenChange, compressionNote]);
+  }, [items, overall, announceComplete, nextStep, onComplete, onOpenChange, compressionNote]);
 
   const addFiles = (list: FileList | File[] | null | undefined) => {
     const picked = [...(list ?? [])].map((file, i) => namedFile(file, i));
@@ -289,7 +296,13 @@ function UploadDialogContent({
 
       {items.length > 0 && (
         <div className="grid gap-3">
-          <OverallProgress state={overall} loaded={queue.loaded} total={queue.total} count={items.length} />
+          <OverallProgress
+            state={overall}
+            loaded={queue.loaded}
+            total={queue.total}
+            count={items.length}
+            done={nextStep}
+          />
           <ul className="grid gap-2" aria-label="Files to upload">
             {items.map((item) => (
               <FileRow
@@ -328,11 +341,13 @@ function OverallProgress({
   loaded,
   total,
   count,
+  done = 'Upload complete',
 }: {
   state: UploadState;
   loaded: number;
   total: number;
   count: number;
+  done?: string;
 }) {
   const pct = state === 'complete' ? 100 : percent(loaded, total);
   const label: Record<UploadState, string> = {
@@ -341,7 +356,7 @@ function OverallProgress({
     uploading: 'Uploading',
     postprocessing: 'Processing',
     paused: 'Paused',
-    complete: 'Upload complete',
+    complete: done,
     error: 'Some files failed to upload',
   };
   return (

@@ -9,7 +9,7 @@ import { toast } from '../../../../lib/use-toast.ts';
 import { button, cleanup, render, typeInto, waitFor } from '../../../home/test/render.tsx';
 import { MIXED_MEDIA, postBody } from '../../api/create-post.ts';
 import { makePost } from '../../lib/test-posts.ts';
-import { mixedMediaRefusal, PostComposer } from './post-composer.tsx';
+import { ATTACHED_HINT, mixedMediaRefusal, PostComposer } from './post-composer.tsx';
 
 vi.mock('../../../../lib/use-toast.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../lib/use-toast.ts')>();
@@ -70,7 +70,7 @@ const uploadedFile = (name: string, category: FileCategory, id = name): Uploaded
 });
 
 let posts: unknown[] = [];
-let postAnswer: () => Response = () => json(makePost(), 201);
+let postAnswer: () => Response | Promise<Response> = () => json(makePost(), 201);
 
 beforeEach(() => {
   vi.mocked(toast).mockClear();
@@ -230,6 +230,34 @@ describe('PostComposer', () => {
       mediaUrls: ['/objects/uploads/a.jpg', '/objects/uploads/b.jpg', '/objects/uploads/c.jpg'],
       fileNames: ['a.jpg', 'b.jpg', 'c.jpg'],
     });
+  });
+
+  it('lists attachments with the next step, tells the dialog to say it, and keeps focus in the composer after Post', async () => {
+    server();
+    const c = mount();
+    await attach(c, [uploadedFile('a.jpg', 'image'), uploadedFile('b.jpg', 'image')]);
+    expect((next.props as UploadDialogProps).nextStep).toBe(ATTACHED_HINT);
+    const list = c.querySelector('[aria-label="Attachments"]')!;
+    const hint = document.getElementById(list.getAttribute('aria-describedby')!)!;
+    expect(hint.textContent).toBe('Attached: press Post to share');
+    // An image shows its thumbnail; each row its name and a named remove button.
+    expect(list.querySelector('img')!.getAttribute('src')).toContain('/objects/uploads/a.jpg?variant=');
+    expect(labelled('Remove a.jpg')).toBeTruthy();
+    expect(list.textContent).toContain('b.jpg');
+    act(() => labelled('Remove b.jpg')!.click());
+    // While the post is on its way, Post keeps focus (aria-disabled, not disabled); then the text has it.
+    let answer: (r: Response) => void = () => {};
+    postAnswer = () => new Promise<Response>((resolve) => (answer = resolve));
+    act(() => {
+      post(c).focus();
+      post(c).click();
+    });
+    await waitFor(() => expect(post(c).getAttribute('aria-disabled')).toBe('true'));
+    expect(document.activeElement).toBe(post(c));
+    await act(async () => answer(json(makePost(), 201)));
+    await waitFor(() => expect(c.querySelector('[aria-label="Attachments"]')).toBeNull());
+    expect(document.activeElement).toBe(c.querySelector('textarea'));
+    expect(post(c).disabled).toBe(true);
   });
 
   it('removes attachments before posting; focus moves to the next one, then the text', async () => {

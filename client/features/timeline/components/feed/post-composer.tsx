@@ -39,6 +39,8 @@ const MediaHelpDialog = lazyDialog(
 
 const LIMIT = TEXT_LIMITS.post;
 const EMPTY_POST = 'Please enter some content or add media';
+/** Uploaded is not shared (issue 25): the dialog's last step and the attachment list say what comes next. */
+export const ATTACHED_HINT = 'Attached: press Post to share';
 
 interface Recorded {
   file: File;
@@ -65,9 +67,11 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
   const create = useCreatePost(timelineId);
   const id = React.useId();
   const counterId = React.useId();
+  const hintId = React.useId();
   const textareaRef = React.useRef<HTMLTextAreaElement>(null);
   const uploadButtonRef = React.useRef<HTMLButtonElement>(null);
   const listRef = React.useRef<HTMLUListElement>(null);
+  const postRef = React.useRef<HTMLButtonElement>(null);
 
   const empty = text.trim().length === 0;
   const hasMedia = uploaded.length > 0 || recorded !== null;
@@ -143,7 +147,18 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
       if (!one) return;
       media = [one];
     }
-    create.mutate({ content: text, media }, { onSuccess: reset });
+    create.mutate(
+      { content: text, media },
+      {
+        onSuccess: () => {
+          // Post is disabled once the composer is empty: focus would fall to the page. It goes to the text,
+          // ready for the next post, unless the user has moved on meanwhile.
+          const active = document.activeElement;
+          if (!active || active === document.body || active === postRef.current) textareaRef.current?.focus();
+          reset();
+        },
+      },
+    );
   };
 
   const remove = (index: number | 'recorded') => {
@@ -212,7 +227,17 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
         </div>
 
         {attachments.length > 0 && (
-          <ul ref={listRef} aria-label="Attachments" className="grid grid-cols-1 gap-2">
+          <p id={hintId} className="text-xs text-muted-foreground">
+            {ATTACHED_HINT}
+          </p>
+        )}
+        {attachments.length > 0 && (
+          <ul
+            ref={listRef}
+            aria-label="Attachments"
+            aria-describedby={hintId}
+            className="grid grid-cols-1 gap-2"
+          >
             {attachments.map((row) => (
               <Attachment
                 key={row.key}
@@ -260,7 +285,14 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
               {groupDigits(text.length)} / {groupDigits(LIMIT)}
               <span className="sr-only"> characters</span>
             </p>
-            <Button type="submit" disabled={(empty && !hasMedia) || busy}>
+            {/* aria-disabled while sending, not disabled: focus stays on the button it pressed. */}
+            <Button
+              ref={postRef}
+              type="submit"
+              disabled={empty && !hasMedia && !busy}
+              aria-disabled={busy || undefined}
+              className="aria-disabled:opacity-60"
+            >
               {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
               Post
             </Button>
@@ -283,6 +315,7 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
             maxFiles={UPLOAD.maxFilesPerPost - uploaded.length}
             maxFileSize={UPLOAD_LIMITS.video}
             validateSelection={(files) => mixedMediaRefusal([...uploaded, ...files])}
+            nextStep={ATTACHED_HINT}
             onComplete={(files) =>
               setUploaded((current) => [...current, ...files].slice(0, UPLOAD.maxFilesPerPost))
             }
