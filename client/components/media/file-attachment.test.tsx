@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { button, cleanup, render, waitFor } from '../../features/home/test/render.tsx';
 import { FileAttachment } from './file-attachment.tsx';
-import { PREVIEW_NOT_AVAILABLE, PreviewDialog, previewKind } from './preview-dialog.tsx';
+import { PREVIEW_LOADING, PREVIEW_NOT_AVAILABLE, PreviewDialog, previewKind } from './preview-dialog.tsx';
 
 afterEach(() => {
   cleanup();
@@ -68,6 +68,13 @@ describe('FileAttachment', () => {
     const frame = dialog()!.querySelector('iframe')!;
     expect(frame.getAttribute('src')).toBe('/objects/uploads/f-1');
     expect(frame.getAttribute('title')).toBe('Preview of Report.pdf');
+    // A loading state over the frame until it has loaded (not a blank panel).
+    const status = () => dialog()!.querySelector('[role="status"]');
+    expect(status()?.textContent).toBe(PREVIEW_LOADING);
+    act(() => {
+      frame.dispatchEvent(new Event('load'));
+    });
+    expect(status()).toBeNull();
     expect(dialog()!.querySelector('h2')!.textContent).toBe('Report.pdf');
     expect(dialog()!.textContent).not.toContain(PREVIEW_NOT_AVAILABLE);
     // Focus starts on Download, not in the frame (a PDF viewer keeps Escape to itself).

@@ -59,11 +59,12 @@ describe('ImageGallery', () => {
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(img.getAttribute('width')).toBe('1200');
     expect(img.getAttribute('height')).toBe('800');
-    // The thumbnail where it is enough, the full image on larger screens.
+    // The thumbnail where it is enough, the full image on larger screens (no large variant here).
     expect(img.getAttribute('src')).toBe('/objects/uploads/img-1?variant=thumb');
     expect(img.getAttribute('srcset')).toBe(
       '/objects/uploads/img-1?variant=thumb 480w, /objects/uploads/img-1 1200w',
     );
+    expect(img.getAttribute('sizes')).toBeTruthy();
 
     await openTile(open);
     expect(counter()).toBe('1 of 1');

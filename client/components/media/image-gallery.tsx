@@ -1,11 +1,12 @@
 // A post's images (spec 001 §2): one image on its own, else a grid of at most 4 thumbnails, 2 columns for 2
 // to 4 images and 3 beyond, with a "+N" overlay on the fourth when there are more. Every tile opens the
 // lightbox at its image; focus comes back to that tile when it closes. Images load lazily into boxes sized
-// before they arrive (the server sends width and height), so the feed never jumps.
+// before they arrive (the server sends width and height), so the feed never jumps; each loads the smallest
+// file that is sharp in its box (image-sources.ts).
 import * as React from 'react';
-import { THUMBNAIL } from '../../../common/media.ts';
 import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { cn } from '../../lib/utils.ts';
+import { imageSources, useCoverSizes } from './image-sources.ts';
 import { type GalleryImage, reservedBox } from './reserved-box.ts';
 
 export type { GalleryImage } from './reserved-box.ts';
@@ -114,15 +115,7 @@ function GalleryGrid({
               onClick={() => onOpen(i)}
               className={cn(TILE_CLASS, 'size-full')}
             >
-              <img
-                src={image.thumbnailUrl ?? image.url}
-                alt=""
-                width={image.width ?? undefined}
-                height={image.height ?? undefined}
-                loading="lazy"
-                decoding="async"
-                className="size-full object-cover transition-transform group-hover:scale-[1.02]"
-              />
+              <TileImage image={image} />
               {overlay && (
                 <span
                   aria-hidden="true"
@@ -140,20 +133,29 @@ function GalleryGrid({
   );
 }
 
-/** The thumbnail's width: the image fitted inside the thumbnail box (never enlarged). */
-function thumbWidth(width: number, height: number): number {
-  const scale = Math.min(1, THUMBNAIL.maxSide / Math.max(width, height));
-  return Math.round(width * scale);
+function TileImage({ image }: { image: GalleryImage }) {
+  const sources = imageSources(image, image.thumbnailUrl ?? image.url);
+  const { ref, sizes } = useCoverSizes(image, '(max-width: 640px) 50vw, 400px');
+  return (
+    <img
+      ref={ref}
+      {...sources}
+      sizes={sources.srcSet ? sizes : undefined}
+      alt=""
+      width={image.width ?? undefined}
+      height={image.height ?? undefined}
+      loading="lazy"
+      decoding="async"
+      className="size-full object-cover transition-transform group-hover:scale-[1.02]"
+    />
+  );
 }
 
 const SingleImage = React.forwardRef<HTMLButtonElement, { image: GalleryImage; onOpen: () => void }>(
   ({ image, onOpen }, ref) => {
     const box = reservedBox(image, SINGLE_MAX_HEIGHT);
-    // The thumbnail where it is sharp enough, the full image on wider or denser screens.
-    const srcSet =
-      image.thumbnailUrl && image.width && image.height
-        ? `${image.thumbnailUrl} ${thumbWidth(image.width, image.height)}w, ${image.url} ${image.width}w`
-        : undefined;
+    const sources = imageSources(image, image.url);
+    const { ref: imgRef, sizes } = useCoverSizes(image, '(max-width: 640px) 100vw, 600px');
     return (
       <button
         ref={ref}
@@ -164,9 +166,9 @@ const SingleImage = React.forwardRef<HTMLButtonElement, { image: GalleryImage; o
         className={cn(TILE_CLASS, box ? 'max-w-full' : 'aspect-video w-full')}
       >
         <img
-          src={srcSet ? image.thumbnailUrl! : image.url}
-          srcSet={srcSet}
-          sizes={srcSet ? '(max-width: 640px) 100vw, 600px' : undefined}
+          ref={imgRef}
+          {...sources}
+          sizes={sources.srcSet ? sizes : undefined}
           alt=""
           width={image.width ?? undefined}
           height={image.height ?? undefined}

@@ -1,12 +1,14 @@
 // The lightbox of a post's images (spec 001 §2): the full image (only here; the feed shows thumbnails),
-// previous and next (buttons and the arrow keys, wrapping around), a thumbnail strip, download, close (also
-// Escape) and the counter "n of total". A Radix dialog: focus stays inside while it is open.
+// previous and next (buttons, the arrow keys and swipes, wrapping around), a thumbnail strip, download,
+// close (also Escape, or a swipe down) and the counter "n of total". Full screen below 640 px. A Radix
+// dialog: focus stays inside while it is open.
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import * as React from 'react';
 import { cn } from '../../lib/utils.ts';
 import { buttonVariants } from '../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx';
 import { type GalleryImage, reservedBox } from './reserved-box.ts';
+import { type Swipe, useSwipe } from './use-swipe.ts';
 
 export interface LightboxProps {
   images: readonly GalleryImage[];
@@ -30,11 +32,19 @@ export function Lightbox({ images, index, onIndexChange, returnFocus }: Lightbox
   const image = images[current];
   const next = React.useRef<HTMLButtonElement>(null);
   const go = (step: number) => onIndexChange((current + step + total) % total);
+  const swipe = useSwipe((direction: Swipe) => {
+    if (direction === 'down') onIndexChange(null);
+    else if (total > 1) go(direction === 'left' ? 1 : -1);
+  });
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onIndexChange(null)}>
       <DialogContent
-        className="max-w-5xl gap-3 p-3 sm:p-4"
+        className={cn(
+          'max-w-5xl gap-3 p-3 sm:p-4',
+          // Phones: the whole screen, the image taking what the title and the tools leave.
+          'max-sm:h-dvh max-sm:max-h-dvh max-sm:w-full max-sm:max-w-none max-sm:grid-rows-[auto_minmax(0,1fr)_auto] max-sm:rounded-none max-sm:border-0',
+        )}
         onOpenAutoFocus={(event) => {
           // Straight to Next (the arrow keys work anywhere inside); a single image has only the tools.
           if (!next.current) return;
@@ -70,10 +80,14 @@ export function Lightbox({ images, index, onIndexChange, returnFocus }: Lightbox
             </div>
             <DialogDescription className="sr-only">
               {total > 1
-                ? 'Use the Previous and Next buttons or the left and right arrow keys to move between images.'
-                : 'The full-size image.'}
+                ? 'Use the Previous and Next buttons, the left and right arrow keys, or swipe left and right to move between images. Swipe down to close.'
+                : 'The full-size image. Swipe down to close.'}
             </DialogDescription>
-            <div className="relative flex min-h-0 items-center justify-center overflow-hidden rounded-lg bg-slate-950">
+            <div
+              {...swipe.handlers}
+              data-testid="lightbox-stage"
+              className="relative flex min-h-0 touch-pinch-zoom items-center justify-center overflow-hidden rounded-lg bg-slate-950 select-none max-sm:h-full"
+            >
               <img
                 key={image.url}
                 src={image.url}
@@ -81,8 +95,9 @@ export function Lightbox({ images, index, onIndexChange, returnFocus }: Lightbox
                 width={image.width ?? undefined}
                 height={image.height ?? undefined}
                 decoding="async"
-                className="block h-auto max-h-[calc(100dvh-14rem)] w-auto max-w-full object-contain"
-                style={reservedBox(image, 'calc(100dvh - 14rem)')}
+                draggable={false}
+                className="block h-auto max-h-[calc(100dvh-14rem)] w-auto max-w-full object-contain transition-transform max-sm:absolute max-sm:inset-0 max-sm:m-auto max-sm:size-full! max-sm:max-h-none"
+                style={{ ...reservedBox(image, 'calc(100dvh - 14rem)'), ...swipe.style }}
               />
               {total > 1 && (
                 <>

@@ -1,7 +1,7 @@
-// The file preview dialog (spec 001 §2): a PDF in a frame or the image; video and audio (previewable too,
-// spec 001 §5) in their players; any other type says "Preview not available for this file type" and offers
-// the download.
-import { Download } from 'lucide-react';
+// The file preview dialog (spec 001 §2): a PDF in a frame (a loading state over it until it has loaded) or
+// the image; video and audio (previewable too, spec 001 §5) in their players; any other type says "Preview
+// not available for this file type" and offers the download.
+import { Download, Loader2 } from 'lucide-react';
 import * as React from 'react';
 import { extensionOf } from '../../../common/media.ts';
 import { buttonVariants } from '../ui/button.tsx';
@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { AudioPlayer, VideoPlayer } from './media-player.tsx';
 
 export const PREVIEW_NOT_AVAILABLE = 'Preview not available for this file type';
+export const PREVIEW_LOADING = 'Loading preview…';
 
 export type PreviewKind = 'pdf' | 'image' | 'video' | 'audio' | 'none';
 
@@ -57,13 +58,7 @@ export function PreviewDialog({ open, onOpenChange, url, fileName, returnFocus }
             {kind === 'none' ? PREVIEW_NOT_AVAILABLE : `Preview of ${fileName}`}
           </DialogDescription>
         </DialogHeader>
-        {kind === 'pdf' && (
-          <iframe
-            src={url}
-            title={`Preview of ${fileName}`}
-            className="h-[70dvh] w-full rounded-md border border-border bg-muted"
-          />
-        )}
+        {kind === 'pdf' && <PdfFrame url={url} fileName={fileName} />}
         {kind === 'image' && (
           <div className="flex min-w-0 justify-center rounded-md bg-slate-950">
             <img
@@ -89,5 +84,30 @@ export function PreviewDialog({ open, onOpenChange, url, fileName, returnFocus }
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The PDF in a frame; until the frame has loaded (a large file takes seconds) a loading state covers it. */
+function PdfFrame({ url, fileName }: { url: string; fileName: string }) {
+  const [loaded, setLoaded] = React.useState(false);
+  return (
+    <div className="relative h-[70dvh] w-full" aria-busy={!loaded}>
+      <iframe
+        src={url}
+        title={`Preview of ${fileName}`}
+        onLoad={() => setLoaded(true)}
+        className="size-full rounded-md border border-border bg-muted"
+      />
+      {!loaded && (
+        <div
+          role="status"
+          data-testid="pdf-loading"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-md border border-border bg-muted text-sm text-muted-foreground"
+        >
+          <Loader2 className="size-6 animate-spin" aria-hidden="true" />
+          {PREVIEW_LOADING}
+        </div>
+      )}
+    </div>
   );
 }

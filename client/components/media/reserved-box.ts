@@ -6,6 +6,8 @@ export interface GalleryImage {
   url: string;
   /** The small webp for tiles; the full image where there is none (svg). */
   thumbnailUrl: string | null;
+  /** The webp fitting 1600×1600 for wide tiles; absent on small images and older uploads. */
+  largeUrl?: string | null;
   width: number | null;
   height: number | null;
   fileName?: string | null;

@@ -90,6 +90,9 @@ const EXTENSION_BY_SUBTYPE: Record<string, string> = {
   'x-matroska': 'webm',
 };
 
+/** A name recordingFileName made (an audio one is a voice note, shown by that word, not by the name). */
+export const isRecordingName = (name: string) => /^recording-\d{8}-\d{6}\.[a-z0-9]{2,4}$/i.test(name);
+
 /** e.g. recording-20250101-093015.webm (an audio mp4 is .m4a, so the name says audio). */
 export function recordingFileName(kind: RecordingKind, mimeType: string, at: Date = new Date()): string {
   const sub = mimeType.split(';')[0]!.split('/')[1] ?? 'webm';

@@ -24,12 +24,16 @@ describe('postMediaItems', () => {
       mediaUrls: ['/objects/uploads/a', 'uploads/b'],
       fileNames: ['a.png', 'b.jpg'],
       fileSizes: [100, 200],
-      media: [info('a'), info('b', { thumbnailUrl: null, width: null, height: null })],
+      media: [
+        info('a', { largeUrl: '/objects/uploads/a?variant=large' }),
+        info('b', { thumbnailUrl: null, width: null, height: null }),
+      ],
     });
     expect(postMediaItems(post)).toEqual([
       {
         url: '/objects/uploads/a',
         thumbnailUrl: '/objects/uploads/a?variant=thumb',
+        largeUrl: '/objects/uploads/a?variant=large',
         contentType: 'image/png',
         width: 640,
         height: 480,
@@ -39,6 +43,7 @@ describe('postMediaItems', () => {
       {
         url: '/objects/uploads/b',
         thumbnailUrl: null,
+        largeUrl: null,
         contentType: 'image/png',
         width: null,
         height: null,
@@ -60,6 +65,7 @@ describe('postMediaItems', () => {
       {
         url: '/objects/uploads/x',
         thumbnailUrl: null,
+        largeUrl: null,
         contentType: null,
         width: null,
         height: null,

@@ -9,6 +9,7 @@ import { AudioPlayer, VideoPlayer } from '../../../../components/media/media-pla
 export interface PostMediaItem {
   url: string;
   thumbnailUrl: string | null;
+  largeUrl: string | null;
   contentType: string | null;
   width: number | null;
   height: number | null;
@@ -29,6 +30,7 @@ export function postMediaItems(post: Post): PostMediaItem[] {
     return {
       url: objectSrc(info?.url ?? path),
       thumbnailUrl: info?.thumbnailUrl ? objectSrc(info.thumbnailUrl) : null,
+      largeUrl: info?.largeUrl ? objectSrc(info.largeUrl) : null,
       contentType: info?.contentType ?? null,
       width: info?.width ?? null,
       height: info?.height ?? null,
