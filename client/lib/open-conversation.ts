@@ -3,28 +3,34 @@
 // The thread screens report it; client/lib/realtime/notifications.ts reads it.
 import * as React from 'react';
 
-let current: string | null = null;
+/**
+ * The conversations on screen, latest first. Two screens may show one conversation for a moment: Full Screen
+ * mounts /messages' thread while the closing modal's thread is still fading out, and that thread's cleanup
+ * must not clear the page's (issue 25: a card popped up over the conversation being read).
+ */
+let shown: string[] = [];
 
 /** The open conversation's id, or null when none is on screen. */
 export function getOpenConversation(): string | null {
-  return current;
+  return shown[0] ?? null;
 }
 
-/** Set by the screen that shows a conversation; null when it closes or shows none. */
+/** Replaces what is on screen (tests; screens use useOpenConversation). */
 export function setOpenConversation(id: string | null): void {
-  current = id;
+  shown = id ? [id] : [];
 }
 
 /**
- * Reports `id` as open while the calling component is mounted with it (null/undefined: nothing open).
- * Cleanup only clears it when it is still this screen's id, so a screen opening as another closes wins.
+ * Reports `id` as open while the calling component is mounted with it (null/undefined: nothing open). Each
+ * screen's cleanup takes away only its own entry, so a screen opening as another closes stays reported.
  */
 export function useOpenConversation(id: string | null | undefined): void {
   React.useEffect(() => {
     if (!id) return;
-    setOpenConversation(id);
+    shown = [id, ...shown];
     return () => {
-      if (current === id) setOpenConversation(null);
+      const at = shown.indexOf(id);
+      if (at !== -1) shown = [...shown.slice(0, at), ...shown.slice(at + 1)];
     };
   }, [id]);
 }

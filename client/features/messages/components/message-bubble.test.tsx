@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { messageTime } from './message-bubble.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from '../../home/test/render.tsx';
+import { makeMessage, mine } from '../test/thread-server.ts';
+import { MessageBubble, messageTime } from './message-bubble.tsx';
+
+afterEach(cleanup);
 
 describe('messageTime', () => {
   const now = new Date(2026, 2, 4, 18, 0);
@@ -9,5 +13,36 @@ describe('messageTime', () => {
     expect(today).not.toMatch(/Mar/);
     expect(messageTime(new Date(2026, 0, 2, 9, 5).toISOString(), now)).toMatch(/Jan 2.*9:05/);
     expect(messageTime(new Date(2025, 0, 2, 9, 5).toISOString(), now)).toMatch(/2025/);
+  });
+});
+
+describe('MessageBubble links (issue 25: as in posts)', () => {
+  const links = (container: HTMLElement) =>
+    [...container.querySelectorAll('a')].map((a) => [a.textContent, a.href, a.target, a.rel]);
+
+  it('makes http(s) URLs links that open in a new tab, safely; the rest stays text', () => {
+    const content = 'See https://example.org/guide. or (http://example.com/a_(b)) but javascript:alert(1)';
+    const { container } = render(
+      <ul>
+        <MessageBubble message={makeMessage({ content })} own={false} senderName="Ada" />
+      </ul>,
+    );
+    const rel = 'noopener noreferrer nofollow';
+    expect(links(container)).toEqual([
+      ['https://example.org/guide', 'https://example.org/guide', '_blank', rel],
+      ['http://example.com/a_(b)', 'http://example.com/a_(b)', '_blank', rel],
+    ]);
+    expect(container.querySelector('p')!.textContent).toBe(content);
+  });
+
+  it('own messages: the link takes the bubble’s text colour', () => {
+    const { container } = render(
+      <ul>
+        <MessageBubble message={mine({ content: 'https://example.org' })} own senderName="Ada" />
+      </ul>,
+    );
+    const link = container.querySelector('a')!;
+    expect(link.className).toContain('text-primary-foreground');
+    expect(link.className.split(' ')).not.toContain('text-primary');
   });
 });

@@ -1,10 +1,12 @@
 // One message (spec 000 §2): own messages on the right, the other person's on the left, with the time and,
-// for own messages, whether the other person has read it. Long words wrap; nothing scrolls sideways.
+// for own messages, whether the other person has read it. Long words wrap; nothing scrolls sideways. Links
+// are clickable as in posts (the same LinkedText: http(s) only, new tab, rel noopener noreferrer nofollow).
 import { Check, CheckCheck } from 'lucide-react';
 import * as React from 'react';
 import type { Message } from '../../../../common/schemas/conversation.ts';
 import { LocalTime } from '../../../components/local-time.tsx';
 import { cn } from '../../../lib/utils.ts';
+import { LinkedText } from '../../timeline/components/feed/linked-text.tsx';
 
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -42,7 +44,10 @@ export const MessageBubble = React.memo(function MessageBubble({
         )}
       >
         <span className="sr-only">{own ? 'You' : senderName}: </span>
-        <p className="whitespace-pre-wrap wrap-anywhere">{message.content}</p>
+        <LinkedText
+          text={message.content}
+          linkClassName={own ? 'text-primary-foreground focus-visible:ring-primary-foreground' : undefined}
+        />
         <p
           className={cn(
             'mt-1 flex items-center justify-end gap-1 text-xs',
