@@ -29,6 +29,7 @@ export function ConversationListPanes({
   selectedId,
   onSelect,
   enabled = true,
+  focusListOnLoad = false,
   className,
 }: {
   variant: 'modal' | 'page';
@@ -36,6 +37,8 @@ export function ConversationListPanes({
   onSelect: (id: string | null) => void;
   /** The modal's list is read only while it is open. */
   enabled?: boolean;
+  /** The modal opened on no conversation: its first conversation takes the focus once the list shows. */
+  focusListOnLoad?: boolean;
   className?: string;
 }) {
   const { user } = useAuth();
@@ -84,6 +87,18 @@ export function ConversationListPanes({
     else if (focusListOnShow.current) listPane.current?.focus();
     focusListOnShow.current = false;
   }, [selectedId]);
+
+  const listFocusPending = React.useRef(focusListOnLoad);
+  React.useEffect(() => {
+    if (!listFocusPending.current || !query.isSuccess) return;
+    listFocusPending.current = false;
+    const pane = listPane.current;
+    if (!pane || selectedId !== null) return;
+    // Only while nothing inside has the focus yet (the dialog holds it): a user who moved on keeps theirs.
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.contains(pane)) return;
+    (pane.querySelector<HTMLElement>('[data-testid="conversation-item"]') ?? pane).focus();
+  }, [query.isSuccess, selectedId]);
 
   React.useEffect(() => {
     if (!conversation || !focusThreadOnShow.current) return;

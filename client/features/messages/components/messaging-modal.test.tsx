@@ -43,6 +43,15 @@ describe('MessagingModal (spec 000 §2, §4)', () => {
     await waitFor(() => expect(listCalls(server)).toBe(2));
   });
 
+  it('opened on no conversation, the focus goes to the first conversation, never to Full Screen', async () => {
+    stubServer(twoConversations());
+    renderMessages(<MessagingModal />);
+    act(() => modal.current!.open());
+    await waitFor(() => expect(items()).toHaveLength(2));
+    await waitFor(() => expect(document.activeElement).toBe(item(CONV_ADA)));
+    expect(document.activeElement).not.toBe(button(dialog()!, 'Full Screen'));
+  });
+
   it('opens on the initial conversation; closing clears the selection (and the draft with the thread)', async () => {
     stubServer(twoConversations());
     renderMessages(<MessagingModal />);

@@ -19,6 +19,13 @@ export function MessagingModal() {
       <DialogContent
         data-testid="messaging-modal"
         className="flex h-[80vh] max-w-4xl flex-col gap-0 overflow-hidden p-0 sm:p-0"
+        onOpenAutoFocus={(event) => {
+          // Not Full Screen, the first control (issue 25): the message box takes the focus once the thread
+          // shows (conversation-thread.tsx), or the list's first conversation when none is selected
+          // (conversation-list-panes.tsx); until then the dialog itself holds it, without a ring.
+          event.preventDefault();
+          (event.target as HTMLElement | null)?.focus();
+        }}
       >
         {/* Mounted only while open: the list is read (and polled) only then, and closing drops the state. */}
         <MessagingModalBody />
@@ -62,7 +69,12 @@ function MessagingModalBody() {
       <DialogDescription className="sr-only">
         Your direct conversations with threadline members.
       </DialogDescription>
-      <ConversationListPanes variant="modal" selectedId={selectedId} onSelect={setSelectedId} />
+      <ConversationListPanes
+        variant="modal"
+        selectedId={selectedId}
+        onSelect={setSelectedId}
+        focusListOnLoad={initialConversationId === null}
+      />
     </>
   );
 }
