@@ -6,7 +6,7 @@
 import * as React from 'react';
 import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { cn } from '../../lib/utils.ts';
-import { imageSources, useCoverSizes } from './image-sources.ts';
+import { useSharpImage } from './image-sources.ts';
 import { type GalleryImage, reservedBox } from './reserved-box.ts';
 
 export type { GalleryImage } from './reserved-box.ts';
@@ -134,13 +134,10 @@ function GalleryGrid({
 }
 
 function TileImage({ image }: { image: GalleryImage }) {
-  const sources = imageSources(image, image.thumbnailUrl ?? image.url);
-  const { ref, sizes } = useCoverSizes(image, '(max-width: 640px) 50vw, 400px');
+  const sources = useSharpImage(image, image.thumbnailUrl ?? image.url, '(max-width: 640px) 50vw, 400px');
   return (
     <img
-      ref={ref}
       {...sources}
-      sizes={sources.srcSet ? sizes : undefined}
       alt=""
       width={image.width ?? undefined}
       height={image.height ?? undefined}
@@ -154,8 +151,7 @@ function TileImage({ image }: { image: GalleryImage }) {
 const SingleImage = React.forwardRef<HTMLButtonElement, { image: GalleryImage; onOpen: () => void }>(
   ({ image, onOpen }, ref) => {
     const box = reservedBox(image, SINGLE_MAX_HEIGHT);
-    const sources = imageSources(image, image.url);
-    const { ref: imgRef, sizes } = useCoverSizes(image, '(max-width: 640px) 100vw, 600px');
+    const sources = useSharpImage(image, image.url, '(max-width: 640px) 100vw, 600px');
     return (
       <button
         ref={ref}
@@ -166,9 +162,7 @@ const SingleImage = React.forwardRef<HTMLButtonElement, { image: GalleryImage; o
         className={cn(TILE_CLASS, box ? 'max-w-full' : 'aspect-video w-full')}
       >
         <img
-          ref={imgRef}
           {...sources}
-          sizes={sources.srcSet ? sizes : undefined}
           alt=""
           width={image.width ?? undefined}
           height={image.height ?? undefined}

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '../../features/home/test/render.tsx';
-import { coverWidth, imageSources } from './image-sources.ts';
+import { coverWidth, firstSharp, imageCandidates, imageSources } from './image-sources.ts';
 import { AudioPlayer, VOICE_NOTE } from './media-player.tsx';
 import { swipeOf } from './use-swipe.ts';
 
@@ -48,6 +48,18 @@ describe('imageSources', () => {
     expect(coverWidth({ width: 400, height: 400 }, { width: 4000, height: 3000 })).toBe(534);
     expect(coverWidth({ width: 810, height: 405 }, { width: 4000, height: 3000 })).toBe(810);
     expect(coverWidth({ width: 300.2, height: 100 }, { width: 1, height: 1 })).toBe(301);
+  });
+});
+
+describe('firstSharp', () => {
+  it('the narrowest candidate at least as wide as the pixels needed, else the widest', () => {
+    const candidates = imageCandidates(photo);
+    expect(firstSharp(candidates, 400)).toBe(0);
+    expect(firstSharp(candidates, 480)).toBe(0);
+    expect(firstSharp(candidates, 481)).toBe(1);
+    // An 810 px tile on a 2x screen: the large one (1600) is not enough, the original is.
+    expect(firstSharp(candidates, 1620)).toBe(2);
+    expect(firstSharp(candidates, 9000)).toBe(2);
   });
 });
 
