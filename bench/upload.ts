@@ -2,8 +2,9 @@
 // costs the server. For `local` (bytes through the app to DATA_DIR) and `s3` (bytes straight to s3rver on
 // loopback; the app only signs and checks), both as one PUT and as multipart (5 MB parts, 6 at once, what
 // the client does over 100 MB): the time, the throughput, and the app's peak resident memory over its
-// baseline (the app runs in a child process; goal < 64 MB: streamed, never buffered). Then the latency of
-// serving a gallery thumbnail (GET /objects/uploads/{id}?variant=thumb) beside the full image.
+// baseline (the app runs in a child process; goal < 64 MB: streamed, never buffered). Then a 4000x3000 photo:
+// its finalise (the checks, the thumbnail and the 1600 px large variant), and the latency of serving a gallery
+// thumbnail (GET /objects/uploads/{id}?variant=thumb) and the large variant beside the full image.
 // Run (about a minute; not part of `npm run bench`): node --import tsx bench/upload.ts
 // BENCH_UPLOAD_MB=200 sets the file size; BENCH_ONLY=local|s3 one backend.
 import { fork } from 'node:child_process';
@@ -229,21 +230,25 @@ async function thumbnailLatency(server: Server, backend: string) {
   });
   const finaliseMs = performance.now() - start;
   const init = { headers: { cookie: server.cookie } };
-  const [thumb, full, meta] = await timeAlternating(
+  const [thumb, large, full, meta] = await timeAlternating(
     [
       { url: `${server.baseUrl}${objectPath}?variant=thumb`, init },
+      { url: `${server.baseUrl}${objectPath}?variant=large`, init },
       { url: `${server.baseUrl}${objectPath}`, init },
       // The no-database baseline, timed in the same rounds: load from other processes falls on all three.
       { url: `${server.baseUrl}/api/meta`, init: {} },
     ],
     { count: 300, warmup: 30 },
   );
-  const thumbBytes = (await (await fetch(`${server.baseUrl}${objectPath}?variant=thumb`, init)).arrayBuffer())
-    .byteLength;
+  const bytesOf = async (variant: string) =>
+    (await (await fetch(`${server.baseUrl}${objectPath}?variant=${variant}`, init)).arrayBuffer()).byteLength;
+  const thumbBytes = await bytesOf('thumb');
+  const largeBytes = await bytesOf('large');
   console.log(
-    `  ${backend}: photo ${(jpeg.length / MB).toFixed(1)} MB, thumbnail ${(thumbBytes / 1024).toFixed(1)} KB, finalise (checks + thumbnail) ${finaliseMs.toFixed(0)} ms`,
+    `  ${backend}: photo ${(jpeg.length / MB).toFixed(1)} MB, thumbnail ${(thumbBytes / 1024).toFixed(1)} KB, large ${(largeBytes / 1024).toFixed(1)} KB, finalise (checks + thumbnail + large) ${finaliseMs.toFixed(0)} ms`,
   );
   printRow('GET /objects/…?variant=thumb', backend, thumb!);
+  printRow('GET /objects/…?variant=large', backend, large!);
   printRow('GET /objects/… (full image)', backend, full!);
   printRow('GET /api/meta (baseline)', backend, meta!);
 }

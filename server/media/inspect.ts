@@ -382,11 +382,11 @@ export function makeThumbnail(bytes: Buffer, label = 'the image'): Promise<Buffe
 }
 
 /**
- * The same inside 1600×1600. Encoding effort 2 of 6: about half the time of the default on a 4000×3000
- * photo for a file a few per cent larger (bench/upload.ts times the finalise).
+ * The same inside 1600×1600. Encoding effort 1 of 6: on a 4000×3000 photo about half the encoder's time at the
+ * default (4), and no larger a file (bench/upload.ts times the finalise).
  */
 export function makeLargeImage(bytes: Buffer, label = 'the image'): Promise<Buffer> {
-  return webpFitting(bytes, LARGE_IMAGE.maxSide, 2, label);
+  return webpFitting(bytes, LARGE_IMAGE.maxSide, 1, label);
 }
 
 async function webpFitting(bytes: Buffer, maxSide: number, effort: number, label: string): Promise<Buffer> {
