@@ -91,13 +91,21 @@ export function ConversationListPanes({
   const listFocusPending = React.useRef(focusListOnLoad);
   React.useEffect(() => {
     if (!listFocusPending.current || !query.isSuccess) return;
-    listFocusPending.current = false;
     const pane = listPane.current;
-    if (!pane || selectedId !== null) return;
-    // Only while nothing inside has the focus yet (the dialog holds it): a user who moved on keeps theirs.
-    const active = document.activeElement;
-    if (active && active !== document.body && !active.contains(pane)) return;
-    (pane.querySelector<HTMLElement>('[data-testid="conversation-item"]') ?? pane).focus();
+    if (!pane || selectedId !== null) {
+      listFocusPending.current = false;
+      return;
+    }
+    // After the dialog's own initial focus (which records where to return it on close), and only while
+    // nothing inside has it yet: a user who moved on keeps theirs.
+    const frame = requestAnimationFrame(() => {
+      listFocusPending.current = false;
+      const dialog = pane.closest('[role="dialog"]');
+      const active = document.activeElement;
+      if (dialog && active && active !== dialog && dialog.contains(active)) return;
+      (pane.querySelector<HTMLElement>('[data-testid="conversation-item"]') ?? pane).focus();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [query.isSuccess, selectedId]);
 
   React.useEffect(() => {

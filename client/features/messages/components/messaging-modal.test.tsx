@@ -50,6 +50,11 @@ describe('MessagingModal (spec 000 §2, §4)', () => {
     await waitFor(() => expect(items()).toHaveLength(2));
     await waitFor(() => expect(document.activeElement).toBe(item(CONV_ADA)));
     expect(document.activeElement).not.toBe(button(dialog()!, 'Full Screen'));
+    // Again with the list cached (it shows at once, while the opener still has the focus).
+    act(() => modal.current!.close());
+    act(() => modal.current!.open());
+    expect(items()).toHaveLength(2);
+    await waitFor(() => expect(document.activeElement).toBe(item(CONV_ADA)));
   });
 
   it('opens on the initial conversation; closing clears the selection (and the draft with the thread)', async () => {
