@@ -64,8 +64,11 @@ export function useSharpImage(image: GalleryImage, fallbackSrc: string, fallback
       if (box.width <= 0) return;
       const css = coverWidth(box, { width, height });
       from = Math.max(from, firstSharp(candidates, css * (window.devicePixelRatio || 1)));
-      img.sizes = `${css}px`;
-      img.srcset = srcSetOf(candidates.slice(from));
+      // Only real changes: each write makes the browser choose again.
+      const sizes = `${css}px`;
+      const srcset = srcSetOf(candidates.slice(from));
+      if (img.sizes !== sizes) img.sizes = sizes;
+      if (img.srcset !== srcset) img.srcset = srcset;
     };
     apply(img.getBoundingClientRect());
     if (typeof ResizeObserver === 'undefined') return;
