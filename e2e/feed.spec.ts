@@ -151,6 +151,8 @@ test('two members post, comment, react, pin and delete', async ({ browser }) => 
   const actions = tomato.getByRole('button', { name: /^Post actions/ });
   await tabTo(o.page, actions);
   await o.page.keyboard.press('Enter');
+  await expect(o.page.getByRole('menuitem', { name: 'Copy link' })).toBeFocused();
+  await o.page.keyboard.press('ArrowDown');
   await expect(o.page.getByRole('menuitem', { name: 'Pin post' })).toBeFocused();
   await o.page.keyboard.press('ArrowDown');
   await expect(o.page.getByRole('menuitem', { name: 'Delete post' })).toBeFocused();
