@@ -22,6 +22,8 @@ export function usePostReactors(postId: string, counts: string) {
     queryKey: ['/api/posts', postId, 'reactions', counts] as const,
     queryFn: () => getPostReactors(postId),
     staleTime: 30_000,
+    // New counts while the list is open: the names shown stay until the new ones arrive (no "Loading…").
+    placeholderData: (previous) => previous,
     retry: false,
   });
 }
