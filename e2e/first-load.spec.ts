@@ -1,7 +1,8 @@
 // A visitor's first load (issue 8 item 4): a static shell before any script, compressed transfers, and a
 // landing page whose JavaScript stays under its budget. Figures and Lighthouse: bench/README.md.
 import { gzipSync } from 'node:zlib';
-import { expect, type Response, test } from '@playwright/test';
+import { type Browser, expect, type Page, type Response, test } from '@playwright/test';
+import { apiCreateTimeline, apiPost, postCards, signedInPerson, uniqueName } from './timeline-helpers.ts';
 
 const LANDING_JS_BUDGET = 100_000; // bytes, gzipped
 
@@ -47,5 +48,102 @@ test('the static shell paints before (and without) any script', async ({ browser
   await expect(page.locator('.tl-shell')).toContainText('Threadline');
   const background = await page.locator('.tl-shell').evaluate((el) => getComputedStyle(el).backgroundImage);
   expect(background).toContain('linear-gradient');
+  await context.close();
+});
+
+/** A member of two threadlines (so the header shows Switch Threadline), the first with six posts, at 360 px. */
+async function phoneOwner(browser: Browser) {
+  const owner = await signedInPerson(browser, 'Shifty');
+  const first = await apiCreateTimeline(
+    owner.page,
+    uniqueName('Steady'),
+    'A description that wraps at 360 px.',
+  );
+  await apiCreateTimeline(owner.page, uniqueName('Other'));
+  for (let i = 0; i < 6; i++) await apiPost(owner.page, first.id, `Post ${i} ${'words '.repeat(30)}`);
+  await owner.page.setViewportSize({ width: 360, height: 740 });
+  // Layout shifts not caused by input, from the first paint on.
+  await owner.context.addInitScript(() => {
+    const w = window as unknown as { shifts: { value: number; at: number }[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) w.shifts.push({ value: entry.value, at: Math.round(entry.startTime) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // Every API request the page makes, by path and query.
+  const asked = new Map<string, number>();
+  owner.page.on('request', (req) => {
+    const url = new URL(req.url());
+    const key = url.pathname + url.search;
+    if (url.pathname.startsWith('/api/')) asked.set(key, (asked.get(key) ?? 0) + 1);
+  });
+  return { ...owner, timelineId: first.id, asked };
+}
+
+/** The page's cumulative layout shift so far (CLS), checked against 0.05. */
+async function expectSteady(page: Page) {
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number }[] }).shifts);
+  const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+  test.info().annotations.push({ type: 'CLS', description: JSON.stringify(shifts) });
+  expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.05);
+}
+
+test('a threadline opened on a phone starts its reads with the HTML and does not shift (CLS at most 0.05)', async ({
+  browser,
+}) => {
+  const { page, context, timelineId, asked } = await phoneOwner(browser);
+  await page.goto(`/timeline/${timelineId}`);
+  await expect(page.getByRole('button', { name: 'Switch Threadline' })).toBeVisible();
+  await expect(postCards(page)).toHaveCount(6);
+  // Read before the socket was up, the list is read once more once it is (live-dashboard.ts): the last
+  // thing this load does, so a late shift would have happened by now.
+  await expect.poll(() => asked.get('/api/user/timelines')).toBe(2);
+  await expectSteady(page);
+
+  // Each first read went out once, as the HTML's preload: the app's own fetch took its answer.
+  const entry = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+      url: e.name.replace(location.origin, ''),
+      start: e.startTime,
+      end: e.responseEnd,
+    })),
+  );
+  const script = entry.find((e) => /^\/assets\/index-[^/]+\.js$/.test(e.url))!;
+  for (const url of ['/api/auth/user', '/api/meta', `/api/timelines/${timelineId}`]) {
+    expect(asked.get(url), url).toBe(1);
+  }
+  for (const url of ['/api/auth/user', '/api/meta', `/api/timelines/${timelineId}`, '/api/user/timelines']) {
+    // Asked for before the app's entry script had even arrived, let alone run.
+    expect(entry.find((e) => e.url === url)!.start, url).toBeLessThan(script.end);
+  }
+  await context.close();
+});
+
+test('the threadline header waits for the switcher when its list answers last: no late reflow', async ({
+  browser,
+}) => {
+  const { page, context, timelineId } = await phoneOwner(browser);
+  // The switcher's list answers only once the feed has been asked for (after the threadline's details).
+  let feedAsked: () => void = () => {};
+  const feed = new Promise<void>((resolve) => (feedAsked = resolve));
+  page.on('request', (req) => {
+    if (req.url().includes(`/api/timelines/${timelineId}/posts`)) feedAsked();
+  });
+  await page.route('**/api/user/timelines', async (route) => {
+    await feed;
+    await route.continue();
+  });
+  await page.goto(`/timeline/${timelineId}`);
+  await expect(page.getByRole('button', { name: 'Switch Threadline' })).toBeVisible();
+  await expect(postCards(page)).toHaveCount(6);
+  await expect(
+    page.locator('html[data-realtime-subscribed]:not([data-realtime-subscribed="0"])'),
+  ).toBeAttached();
+  await expectSteady(page);
   await context.close();
 });

@@ -140,6 +140,41 @@ describe('serving the client', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain(links);
   });
 
+  it("starts a signed-in page's first reads with its HTML (a Link preload header), none for a visitor", async () => {
+    const id = '3f0e2b6c-9a1d-4c8e-8f00-0123456789ab';
+    const link = async (url: string, cookie?: string) =>
+      (await app.inject({ url, headers: cookie ? { cookie } : {} })).headers.link;
+    const reads = (header: unknown) =>
+      String(header)
+        .split(', ')
+        .map((part) => {
+          expect(part).toMatch(/^<[^>]+>; rel=preload; as=fetch; crossorigin=use-credentials$/);
+          return part.slice(1, part.indexOf('>'));
+        });
+
+    expect(reads(await link('/', 'tl_session=anything'))).toEqual([
+      '/api/auth/user',
+      '/api/meta',
+      '/api/user/timelines?filter=active',
+      '/api/user/timelines/unread-counts',
+      '/api/pending-requests-summary',
+      '/api/conversations/unread-count',
+    ]);
+    expect(reads(await link(`/timeline/${id}?post=1`, 'tl_session=anything'))).toEqual([
+      '/api/auth/user',
+      '/api/meta',
+      `/api/timelines/${id}`,
+      '/api/user/timelines',
+    ]);
+    // Not a threadline's id (the page shows not found): no read of it.
+    for (const url of ['/timeline/3f0e', '/profile', `/timeline/${id}/x`]) {
+      expect(reads(await link(url, 'tl_session=anything')), url).toEqual(['/api/auth/user', '/api/meta']);
+    }
+    // A visitor (no session cookie) reads nothing signed-in: no header at all.
+    expect(await link('/')).toBeUndefined();
+    expect(await link(`/timeline/${id}`, 'other=1')).toBeUndefined();
+  });
+
   it('answers a missing file or API path with a JSON 404', async () => {
     for (const url of ['/assets/missing.js', '/api/nothing', '/api']) {
       const res = await app.inject({ url });

@@ -4,7 +4,13 @@ import type { EventMessage } from '../../../common/realtime.ts';
 import { conversationKeys } from '../conversation-keys.ts';
 import { createQueryClient } from '../queryClient.ts';
 import { timelineKeys } from '../timeline-keys.ts';
-import { COALESCE_MS, createInvalidator, OUTDATED_AFTER_RECONNECT, outdatedBy } from './live-dashboard.ts';
+import {
+  COALESCE_MS,
+  createInvalidator,
+  OUTDATED_AFTER_RECONNECT,
+  outdatedBy,
+  readBeforeFirstConnection,
+} from './live-dashboard.ts';
 
 const ME = 'me';
 const T = '11111111-1111-4111-8111-111111111111';
@@ -172,5 +178,28 @@ describe('createInvalidator', () => {
       for (const unsubscribe of observers) unsubscribe();
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('readBeforeFirstConnection', () => {
+  it('reads the lists again that were read (or are on their way) before the first authentication, not later ones', async () => {
+    const queryClient = createQueryClient();
+    const at = Date.now();
+    queryClient.setQueryData(timelineKeys.list('active'), [], { updatedAt: at - 5 });
+    queryClient.setQueryData(timelineKeys.unreadCounts, {}, { updatedAt: at + 5 });
+    queryClient.setQueryData(conversationKeys.unreadCount, { unreadCount: 0 }, { updatedAt: at - 1 });
+    // On its way at the authentication: its answer may predate the socket too.
+    let answer: (value: unknown) => void = () => {};
+    void queryClient.fetchQuery({
+      queryKey: timelineKeys.pendingSummary,
+      queryFn: () => new Promise((resolve) => (answer = resolve)),
+    });
+    expect(readBeforeFirstConnection(queryClient, at)).toEqual({
+      refetch: [timelineKeys.lists, timelineKeys.pendingSummary, conversationKeys.unreadCount],
+      stale: [],
+    });
+    answer([]);
+    // Nothing read before it (a page that reads once the socket is up): nothing to read again.
+    expect(readBeforeFirstConnection(createQueryClient(), at).refetch).toEqual([]);
   });
 });

@@ -123,15 +123,39 @@ export function createInvalidator(queryClient: QueryClient) {
   };
 }
 
+/**
+ * The lists read before the socket's first authentication: an event between that read and the
+ * authentication reached neither. A page's first reads start with its HTML (common/first-load.ts), seconds
+ * before the socket on a slow phone, so those are read once more (and one still on its way); a list read
+ * after it is current.
+ */
+export function readBeforeFirstConnection(queryClient: QueryClient, authenticatedAt: number): Outdated {
+  const refetch = OUTDATED_AFTER_RECONNECT.refetch.filter((queryKey) =>
+    queryClient
+      .getQueriesData({ queryKey })
+      // One still on its way has no answer yet (0): it may have been read before too.
+      .some(([key]) => (queryClient.getQueryState(key)?.dataUpdatedAt ?? authenticatedAt) < authenticatedAt),
+  );
+  return { refetch, stale: [] };
+}
+
 /** Keeps the dashboard, My Join Requests and cached threadlines in step with the socket. */
 export function useLiveDashboard(client: RealtimeClient, queryClient: QueryClient) {
   React.useEffect(() => {
     const invalidator = createInvalidator(queryClient);
     const offEvent = client.onEvent((message) => invalidator.add(outdatedBy(message, client.userId)));
     const offReconnect = client.onReconnect(() => invalidator.add(OUTDATED_AFTER_RECONNECT));
+    let first = client.state !== 'authenticated';
+    const offState = client.onState((state) => {
+      if (state !== 'authenticated' || !first) return;
+      first = false;
+      const outdated = readBeforeFirstConnection(queryClient, Date.now());
+      if (outdated.refetch.length > 0) invalidator.add(outdated);
+    });
     return () => {
       offEvent();
       offReconnect();
+      offState();
       invalidator.cancel();
     };
   }, [client, queryClient]);

@@ -13,6 +13,7 @@ import { useFocusHeadingIfLost } from '../../../lib/focus-heading.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { useFeedShown, usePrefetchFeed } from '../api/get-posts.ts';
 import { useTimeline } from '../api/get-timeline.ts';
+import { useUserTimelines } from '../api/get-user-timelines.ts';
 import { useLiveTimeline } from '../hooks/use-live-timeline.ts';
 import { useLoadErrorRedirect } from '../hooks/use-load-error-redirect.ts';
 import { useMarkReadOnOpen } from '../hooks/use-mark-read-on-open.ts';
@@ -60,7 +61,10 @@ function TimelineScreen({ id }: { id: string }) {
   // The page renders in a background pass once its data is here (cached data included): React builds it in
   // slices that leave the main thread free between them, instead of one long task (issue 14: total blocking
   // time). null, not undefined: React ignores an undefined initial value.
-  const data = React.useDeferredValue(query.isSuccess ? query.data : null, null);
+  // The header is drawn once the switcher knows whether to show itself: a button appearing later would
+  // reflow the header on a phone (issue 25 item 13: a layout shift). Both reads start with the HTML.
+  const switcherSettled = !useUserTimelines().isPending;
+  const data = React.useDeferredValue(query.isSuccess && switcherSettled ? query.data : null, null);
   if (data) return <TimelineView data={data} live={live} />;
   if (errorAction?.kind === 'retry') {
     return (
