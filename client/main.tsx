@@ -3,15 +3,17 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadPage } from './app/router.tsx';
 import './index.css';
-import { userQuery } from './lib/auth.ts';
+import { metaQuery, userQuery } from './lib/auth.ts';
 import { queryClient } from './lib/queryClient.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 preloadPage(window.location.pathname);
-// The sign-in check goes out now, not once React has rendered and mounted its first query.
+// The sign-in check and the installation's facts are taken now (a signed-in page's HTML started them),
+// not once React has rendered and mounted its first queries.
 void queryClient.prefetchQuery(userQuery);
+void queryClient.prefetchQuery(metaQuery);
 // In a transition, React builds the first screen in slices that leave the main thread free between them,
 // instead of one task (issue 14: total blocking time on slower machines).
 startTransition(() => {

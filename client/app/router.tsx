@@ -118,7 +118,11 @@ function AfterSignIn() {
 }
 
 function SignedInRoutes() {
-  const { data: meta } = useMeta();
+  const { data: meta, isPending } = useMeta();
+  // The installation's facts decide what pages show (the plan note, /billing): drawing before them would
+  // reflow the page when they come (a layout shift) or flash a page that billing-off does not have. They
+  // are read with the HTML (common/first-load.ts), so this waits only after a sign-in in this tab.
+  if (isPending) return <Loading />;
   const billingOff = meta?.billingProvider === 'off';
   return (
     <>

@@ -29,8 +29,11 @@ export function useAuth() {
   return { user, isLoading, isAuthenticated: user !== null };
 }
 
+/** The installation's facts; main.tsx starts them with the sign-in check. */
+export const metaQuery = queryOptions<Meta>({ queryKey: META_QUERY_KEY, retry: false });
+
 export function useMeta() {
-  return useQuery<Meta>({ queryKey: META_QUERY_KEY, retry: false });
+  return useQuery(metaQuery);
 }
 
 /** Browser navigations, not screens (spec 000 §2); `returnTo` is where to come back once signed in. */
