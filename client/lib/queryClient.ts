@@ -1,5 +1,6 @@
 // TanStack Query set-up and the fetch helpers of spec 000 §7-8.
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { readFetch } from './first-reads.ts';
 
 /** Any non-OK answer becomes Error(`${status}: ${body text or status text}`). */
 export async function throwIfResNotOk(res: Response): Promise<void> {
@@ -12,7 +13,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 /** A call with credentials; a JSON body (and its content type) only when data is given. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const hasBody = data !== undefined;
-  const res = await fetch(url, {
+  const res = await (method === 'GET' ? readFetch : fetch)(url, {
     method,
     headers: hasBody ? { 'Content-Type': 'application/json' } : {},
     body: hasBody ? JSON.stringify(data) : undefined,
@@ -33,7 +34,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** The default read: GET the query key segments joined with '/', parsed as JSON. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    const res = await readFetch(queryKey.join('/'), { credentials: 'include' });
     if (options.on401 === 'returnNull' && res.status === 401) {
       // Drained, or a no-store answer's unread body keeps the request open in the browser.
       await res.text();

@@ -7,6 +7,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import * as React from 'react';
 import type { EventMessage } from '../../../common/realtime.ts';
 import { conversationKeys } from '../conversation-keys.ts';
+import { markFollowed } from '../first-reads.ts';
 import { timelineKeys } from '../timeline-keys.ts';
 import type { RealtimeClient } from './realtime-client.ts';
 
@@ -149,6 +150,7 @@ export function useLiveDashboard(client: RealtimeClient, queryClient: QueryClien
     const offState = client.onState((state) => {
       if (state !== 'authenticated' || !first) return;
       first = false;
+      markFollowed();
       const outdated = readBeforeFirstConnection(queryClient, Date.now());
       if (outdated.refetch.length > 0) invalidator.add(outdated);
     });
