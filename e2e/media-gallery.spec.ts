@@ -170,12 +170,23 @@ test('a 5-image gallery: 3 columns of thumbnails with +1, browsed in the lightbo
   await expect(tiles.nth(3)).toContainText('+1');
   await expect(tiles.nth(0).locator('img')).toHaveAttribute('loading', 'lazy');
 
-  // Tiles are the server's thumbnails (at most 480 px), the full image only in the lightbox.
-  for (let i = 0; i < 4; i++) {
+  // Tiles are the server's thumbnails (at most 480 px) where those are sharp; the wide first tile (about
+  // 810 px) takes the large variant (issue 25; e2e/media-sharpness.spec.ts); the original only in the lightbox.
+  for (let i = 1; i < 4; i++) {
     const img = tiles.nth(i).locator('img');
     await expect(img).toHaveAttribute('src', /\?variant=thumb$/);
     expect(await loadedWidth(img)).toBeLessThanOrEqual(480);
   }
+  const first = tiles.nth(0).locator('img');
+  await loadedWidth(first);
+  // naturalWidth of a srcset image is divided by its density: the file's own width from a plain image.
+  const file = await first.evaluate(async (el: HTMLImageElement) => {
+    const probe = new Image();
+    probe.src = el.currentSrc;
+    await probe.decode();
+    return { src: el.currentSrc, width: probe.naturalWidth };
+  });
+  expect(file).toEqual({ src: expect.stringMatching(/\?variant=large$/), width: 1200 });
 
   // Open at the second image with the mouse.
   await tiles.nth(1).click();

@@ -10,6 +10,7 @@ import { AudioPlayer, VideoPlayer } from './media-player.tsx';
 
 export const PREVIEW_NOT_AVAILABLE = 'Preview not available for this file type';
 export const PREVIEW_LOADING = 'Loading preview…';
+export const PDF_NO_VIEWER = 'This browser cannot show PDFs here: use Download to open it.';
 
 export type PreviewKind = 'pdf' | 'image' | 'video' | 'audio' | 'none';
 
@@ -87,11 +88,16 @@ export function PreviewDialog({ open, onOpenChange, url, fileName, returnFocus }
   );
 }
 
-/** The PDF in a frame; until the frame has loaded (a large file takes seconds) a loading state covers it. */
+/**
+ * The PDF in a frame; until the frame has loaded (a large file takes seconds) a loading state covers it. A
+ * browser without a PDF viewer (navigator.pdfViewerEnabled false, e.g. Chrome on Android) never loads one
+ * there: it says so instead of loading for ever.
+ */
 function PdfFrame({ url, fileName }: { url: string; fileName: string }) {
   const [loaded, setLoaded] = React.useState(false);
+  const viewer = typeof navigator === 'undefined' || navigator.pdfViewerEnabled !== false;
   return (
-    <div className="relative h-[70dvh] w-full" aria-busy={!loaded}>
+    <div className="relative h-[70dvh] w-full" aria-busy={viewer && !loaded}>
       <iframe
         src={url}
         title={`Preview of ${fileName}`}
@@ -102,10 +108,10 @@ function PdfFrame({ url, fileName }: { url: string; fileName: string }) {
         <div
           role="status"
           data-testid="pdf-loading"
-          className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-md border border-border bg-muted text-sm text-muted-foreground"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-md border border-border bg-muted p-4 text-center text-sm text-muted-foreground"
         >
-          <Loader2 className="size-6 animate-spin" aria-hidden="true" />
-          {PREVIEW_LOADING}
+          {viewer && <Loader2 className="size-6 animate-spin" aria-hidden="true" />}
+          {viewer ? PREVIEW_LOADING : PDF_NO_VIEWER}
         </div>
       )}
     </div>
