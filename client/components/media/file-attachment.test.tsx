@@ -2,7 +2,13 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { button, cleanup, render, waitFor } from '../../features/home/test/render.tsx';
 import { FileAttachment } from './file-attachment.tsx';
-import { PREVIEW_LOADING, PREVIEW_NOT_AVAILABLE, PreviewDialog, previewKind } from './preview-dialog.tsx';
+import {
+  PDF_NO_VIEWER,
+  PREVIEW_LOADING,
+  PREVIEW_NOT_AVAILABLE,
+  PreviewDialog,
+  previewKind,
+} from './preview-dialog.tsx';
 
 afterEach(() => {
   cleanup();
@@ -112,6 +118,19 @@ describe('PreviewDialog', () => {
     const download = [...dialog()!.querySelectorAll('a')].find((a) => a.textContent === 'Download')!;
     expect(download.getAttribute('href')).toBe('/objects/uploads/f-2');
     expect(download.getAttribute('download')).toBe('notes.docx');
+  });
+
+  it('a browser without a PDF viewer is told to use Download, not shown a load that never ends', () => {
+    const quiet = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    Object.defineProperty(navigator, 'pdfViewerEnabled', { configurable: true, value: false });
+    try {
+      render(<PreviewDialog open onOpenChange={() => {}} url="/objects/uploads/p" fileName="a.pdf" />);
+      expect(dialog()!.querySelector('[role="status"]')!.textContent).toBe(PDF_NO_VIEWER);
+      expect(dialog()!.querySelector('iframe')).not.toBeNull();
+    } finally {
+      Reflect.deleteProperty(navigator, 'pdfViewerEnabled');
+      quiet.mockRestore();
+    }
   });
 
   it('plays previewable video and audio', () => {
