@@ -133,8 +133,19 @@ function GalleryGrid({
   );
 }
 
-function TileImage({ image }: { image: GalleryImage }) {
-  const sources = useSharpImage(image, image.thumbnailUrl ?? image.url, '(max-width: 640px) 50vw, 400px');
+/** The lazy, sharp-sourced <img> inside a tile or the single-image button. */
+function GalleryImg({
+  image,
+  src,
+  sizes,
+  className,
+}: {
+  image: GalleryImage;
+  src: string;
+  sizes: string;
+  className: string;
+}) {
+  const sources = useSharpImage(image, src, sizes);
   return (
     <img
       {...sources}
@@ -143,6 +154,17 @@ function TileImage({ image }: { image: GalleryImage }) {
       height={image.height ?? undefined}
       loading="lazy"
       decoding="async"
+      className={className}
+    />
+  );
+}
+
+function TileImage({ image }: { image: GalleryImage }) {
+  return (
+    <GalleryImg
+      image={image}
+      src={image.thumbnailUrl ?? image.url}
+      sizes="(max-width: 640px) 50vw, 400px"
       className="size-full object-cover transition-transform group-hover:scale-[1.02]"
     />
   );
@@ -151,7 +173,6 @@ function TileImage({ image }: { image: GalleryImage }) {
 const SingleImage = React.forwardRef<HTMLButtonElement, { image: GalleryImage; onOpen: () => void }>(
   ({ image, onOpen }, ref) => {
     const box = reservedBox(image, SINGLE_MAX_HEIGHT);
-    const sources = useSharpImage(image, image.url, '(max-width: 640px) 100vw, 600px');
     return (
       <button
         ref={ref}
@@ -161,13 +182,10 @@ const SingleImage = React.forwardRef<HTMLButtonElement, { image: GalleryImage; o
         style={box}
         className={cn(TILE_CLASS, box ? 'max-w-full' : 'aspect-video w-full')}
       >
-        <img
-          {...sources}
-          alt=""
-          width={image.width ?? undefined}
-          height={image.height ?? undefined}
-          loading="lazy"
-          decoding="async"
+        <GalleryImg
+          image={image}
+          src={image.url}
+          sizes="(max-width: 640px) 100vw, 600px"
           className={cn('size-full', box ? 'object-cover' : 'object-contain')}
         />
       </button>
