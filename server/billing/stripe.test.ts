@@ -4,7 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { subscriptions, users } from '../db/schema/index.ts';
-import { callerFor, signedInUser } from '../test/factories.ts';
+import { callerFor, expectActiveSubscription, signedInUser } from '../test/factories.ts';
 import { smokeProbe } from '../test/races.ts';
 import { postWebhook, STANDIN_PRICES, setupStripeApp, stripeEventJson } from '../test/stripe-standin.ts';
 import {
@@ -217,11 +217,9 @@ describe('POST /api/subscription/cancel with stripe', () => {
       form: { cancel_at_period_end: 'true' },
     });
     expect(update!.idempotencyKey).toMatch(new RegExp(`^threadline-cancel-${row!.id}-`));
-    const status = (await hal.as.get('/api/subscription/status')).json();
     const periodEnd = s.standin.subscriptions.get(row!.externalId!)!.currentPeriodEnd;
-    expect(status.plan).toBe('pro');
-    expect(status.subscriptionStatus).toEqual({
-      status: 'active',
+    await expectActiveSubscription(hal.as, {
+      plan: 'pro',
       cancelAtPeriodEnd: true,
       currentPeriodEnd: periodEnd,
     });
@@ -242,11 +240,7 @@ describe('POST /api/subscription/resume with stripe (issue 25)', () => {
     expect([notCancelling.statusCode, notCancelling.json()]).toEqual([409, { message: NOT_CANCELLING }]);
     expect((await hal.as.post('/api/subscription/cancel')).statusCode).toBe(200);
     const periodEnd = s.standin.subscriptions.get(row!.externalId!)!.currentPeriodEnd;
-    expect((await hal.as.get('/api/subscription/status')).json().subscriptionStatus).toEqual({
-      status: 'active',
-      cancelAtPeriodEnd: true,
-      currentPeriodEnd: periodEnd,
-    });
+    await expectActiveSubscription(hal.as, { cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd });
     s.standin.reset();
 
     const res = await hal.as.post('/api/subscription/resume');
@@ -260,10 +254,8 @@ describe('POST /api/subscription/resume with stripe (issue 25)', () => {
     });
     expect(update!.idempotencyKey).toMatch(new RegExp(`^threadline-resume-${row!.id}-`));
     expect(s.standin.subscriptions.get(row!.externalId!)!.cancelAtPeriodEnd).toBe(false);
-    const status = (await hal.as.get('/api/subscription/status')).json();
-    expect(status.plan).toBe('pro');
-    expect(status.subscriptionStatus).toEqual({
-      status: 'active',
+    await expectActiveSubscription(hal.as, {
+      plan: 'pro',
       cancelAtPeriodEnd: false,
       currentPeriodEnd: periodEnd,
     });

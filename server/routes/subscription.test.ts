@@ -22,6 +22,7 @@ import {
   buildUser,
   type Caller,
   callerFor,
+  expectActiveSubscription,
   signedInUser,
 } from '../test/factories.ts';
 import { smokeProbe } from '../test/races.ts';
@@ -121,13 +122,7 @@ describe('the sandbox lifecycle', () => {
     const cancel = await ada.as.post('/api/subscription/cancel');
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toEqual({ success: true });
-    const cancelling = (await ada.as.get('/api/subscription/status')).json();
-    expect(cancelling.plan).toBe('pro');
-    expect(cancelling.subscriptionStatus).toEqual({
-      status: 'active',
-      cancelAtPeriodEnd: true,
-      currentPeriodEnd: end,
-    });
+    await expectActiveSubscription(ada.as, { plan: 'pro', cancelAtPeriodEnd: true, currentPeriodEnd: end });
     const again = await ada.as.post('/api/subscription/cancel');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: ALREADY_CANCELLING });
@@ -270,11 +265,7 @@ describe('refusals and repeats', () => {
 
   it('a plan granted by hand (no subscription) counts as active', async () => {
     const ada = await signedInUser(t.app, { plan: 'community' });
-    expect((await ada.as.get('/api/subscription/status')).json().subscriptionStatus).toEqual({
-      status: 'active',
-      cancelAtPeriodEnd: false,
-      currentPeriodEnd: null,
-    });
+    await expectActiveSubscription(ada.as, { cancelAtPeriodEnd: false, currentPeriodEnd: null });
     expect(
       (await ada.as.post('/api/subscription/create', { plan: 'pro', billingPeriod: 'monthly' })).statusCode,
     ).toBe(409);
@@ -370,21 +361,11 @@ describe('resume after a cancel (issue 25)', () => {
     const end = paid.subscriptionStatus.currentPeriodEnd;
     expect(typeof end).toBe('number');
     await ada.as.post('/api/subscription/cancel');
-    expect((await ada.as.get('/api/subscription/status')).json().subscriptionStatus).toEqual({
-      status: 'active',
-      cancelAtPeriodEnd: true,
-      currentPeriodEnd: end,
-    });
+    await expectActiveSubscription(ada.as, { cancelAtPeriodEnd: true, currentPeriodEnd: end });
 
     const resumed = await ada.as.post('/api/subscription/resume');
     expect([resumed.statusCode, resumed.json()]).toEqual([200, { success: true }]);
-    const status = (await ada.as.get('/api/subscription/status')).json();
-    expect(status.plan).toBe('pro');
-    expect(status.subscriptionStatus).toEqual({
-      status: 'active',
-      cancelAtPeriodEnd: false,
-      currentPeriodEnd: end,
-    });
+    await expectActiveSubscription(ada.as, { plan: 'pro', cancelAtPeriodEnd: false, currentPeriodEnd: end });
     // A repeat has nothing left to resume.
     const again = await ada.as.post('/api/subscription/resume');
     expect([again.statusCode, again.json()]).toEqual([409, { message: NOT_CANCELLING }]);

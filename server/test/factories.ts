@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Role } from '../../common/roles.ts';
 import { sessionCookieName } from '../auth/cookies.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -90,6 +91,20 @@ export function callerFor(app: FastifyInstance, cookie?: string) {
 }
 
 export type Caller = ReturnType<typeof callerFor>;
+
+/** GET /api/subscription/status reads an active subscription ending or renewing at currentPeriodEnd (and `plan`, when given). */
+export async function expectActiveSubscription(
+  as: Caller,
+  {
+    plan,
+    cancelAtPeriodEnd,
+    currentPeriodEnd,
+  }: { plan?: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: unknown },
+) {
+  const status = (await as.get('/api/subscription/status')).json();
+  if (plan !== undefined) expect(status.plan).toBe(plan);
+  expect(status.subscriptionStatus).toEqual({ status: 'active', cancelAtPeriodEnd, currentPeriodEnd });
+}
 
 /** A user with a session: `const ada = await signedInUser(app)`; `ada.as.post(...)`. */
 export async function signedInUser(app: FastifyInstance, overrides: Partial<typeof users.$inferInsert> = {}) {
