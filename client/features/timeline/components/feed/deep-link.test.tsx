@@ -4,36 +4,17 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '../../../../../common/schemas/post.ts';
-import type { Member, TimelineDetail } from '../../../../../common/schemas/timeline.ts';
-import { loadDropdownMenu } from '../../../../components/ui/dropdown-menu.tsx';
 import { useToast } from '../../../../lib/use-toast.ts';
 import { cleanup, jsonResponse as json, render } from '../../../home/test/render.tsx';
 import { COMMENT_GONE } from '../../hooks/use-comment-target.ts';
 import { POST_GONE } from '../../hooks/use-post-target.ts';
-import { AUTHOR, makeComment, makePost } from '../../lib/test-posts.ts';
+import { AUTHOR, AUTHOR_OWNER, makeComment, makePost, makeTimeline } from '../../lib/test-posts.ts';
+import { openPostMenu } from '../../test/post-menu.ts';
 import { Feed } from './feed.tsx';
 import { PostCard } from './post-card.tsx';
 
-const TIMELINE: TimelineDetail = {
-  id: '00000000-0000-4000-a000-000000000001',
-  name: 'Garden',
-  description: null,
-  role: 'viewer',
-  state: 'active',
-  ownerId: AUTHOR.id,
-  joinCode: null,
-  allowParticipantPosts: true,
-  allowParticipantComments: true,
-  allowParticipantMessaging: true,
-  joinApprovalRequired: false,
-  pinnedPostId: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  archivedAt: null,
-  appearance: null,
-};
-const members: Member[] = [
-  { userId: AUTHOR.id, role: 'owner', joinedAt: '2026-01-01T00:00:00Z', user: { ...AUTHOR, bio: null } },
-];
+const TIMELINE = makeTimeline({ role: 'viewer' });
+const members = [AUTHOR_OWNER];
 
 afterEach(() => {
   cleanup();
@@ -172,16 +153,7 @@ describe('Copy link', () => {
         </ul>
       </>,
     );
-    const trigger = container.querySelector<HTMLButtonElement>('[aria-label^="Post actions"]')!;
-    act(() => trigger.focus());
-    act(() => {
-      trigger.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-    });
-    await act(async () => {
-      await loadDropdownMenu();
-      await new Promise((r) => setTimeout(r, 0));
-    });
-    const items = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const items = await openPostMenu(container);
     expect(items.map((i) => i.textContent)).toEqual(['Copy link']);
     act(() => items[0]!.click());
     await settle(() =>

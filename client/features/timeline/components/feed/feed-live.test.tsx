@@ -4,7 +4,6 @@ import * as React from 'react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../../../common/schemas/post.ts';
-import type { Member, TimelineDetail } from '../../../../../common/schemas/timeline.ts';
 import {
   cleanup,
   button as findButton,
@@ -12,33 +11,14 @@ import {
   render as mount,
   typeInto,
 } from '../../../home/test/render.tsx';
-import { AUTHOR, makePost } from '../../lib/test-posts.ts';
+import { AUTHOR_OWNER, ME, makePost, makeTimeline } from '../../lib/test-posts.ts';
 import { emit } from '../../test/realtime.ts';
 import { Feed } from './feed.tsx';
 
 vi.mock('../../../../lib/realtime/hooks.ts', () => import('../../test/realtime.ts'));
 
-const TIMELINE: TimelineDetail = {
-  id: '00000000-0000-4000-a000-000000000001',
-  name: 'Garden',
-  description: null,
-  role: 'participant',
-  state: 'active',
-  ownerId: AUTHOR.id,
-  joinCode: null,
-  allowParticipantPosts: true,
-  allowParticipantComments: true,
-  allowParticipantMessaging: true,
-  joinApprovalRequired: false,
-  pinnedPostId: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  archivedAt: null,
-  appearance: null,
-};
-const ME = { ...AUTHOR, id: '00000000-0000-4000-9000-0000000000aa', firstName: 'Me', lastName: null };
-const members: Member[] = [
-  { userId: AUTHOR.id, role: 'owner', joinedAt: '2026-01-01T00:00:00Z', user: { ...AUTHOR, bio: null } },
-];
+const TIMELINE = makeTimeline();
+const members = [AUTHOR_OWNER];
 
 /** Where the top of the list is on screen: below the viewport top (reader at the top) or above it. */
 let listTop = 200;

@@ -3,14 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEART, type Post } from '../../../../../common/schemas/post.ts';
 import type { Member, TimelineDetail } from '../../../../../common/schemas/timeline.ts';
 import { TIMELINE_ERRORS } from '../../../../../common/timeline-errors.ts';
-import { loadDropdownMenu } from '../../../../components/ui/dropdown-menu.tsx';
 import {
   cleanup,
   button as findButton,
   jsonResponse as json,
   render as mount,
 } from '../../../home/test/render.tsx';
-import { AUTHOR, makeComment, makePost } from '../../lib/test-posts.ts';
+import { AUTHOR_OWNER, ME, makeComment, makePost, makeTimeline } from '../../lib/test-posts.ts';
+import { openPostMenu } from '../../test/post-menu.ts';
 import { Feed, PROGRESSIVE_BATCH } from './feed.tsx';
 
 // Which posts' text rendered, to tell which cards re-rendered.
@@ -30,31 +30,9 @@ declare global {
 }
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
-const TIMELINE: TimelineDetail = {
-  id: '00000000-0000-4000-a000-000000000001',
-  name: 'Garden',
-  description: null,
-  role: 'participant',
-  state: 'active',
-  ownerId: '00000000-0000-4000-9000-00000000000f',
-  joinCode: null,
-  allowParticipantPosts: true,
-  allowParticipantComments: true,
-  allowParticipantMessaging: true,
-  joinApprovalRequired: false,
-  pinnedPostId: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  archivedAt: null,
-  appearance: null,
-};
-const ME = { ...AUTHOR, id: '00000000-0000-4000-9000-0000000000aa', firstName: 'Me', lastName: null };
+const TIMELINE = makeTimeline({ ownerId: '00000000-0000-4000-9000-00000000000f' });
 const members: Member[] = [
-  {
-    userId: AUTHOR.id,
-    role: 'owner',
-    joinedAt: '2026-01-01T00:00:00Z',
-    user: { ...AUTHOR, bio: null },
-  },
+  AUTHOR_OWNER,
   { userId: ME.id, role: 'participant', joinedAt: '2026-01-01T00:00:00Z', user: { ...ME, bio: null } },
 ];
 
@@ -246,16 +224,6 @@ describe('Feed', () => {
     expect(container.querySelector('textarea')).toBeNull();
     expect(button(articles()[0]!, /Like/).disabled).toBe(true);
     // The post's menu keeps only Copy link (issue 25): no edit, pin or delete.
-    const trigger = container.querySelector<HTMLButtonElement>('[aria-label^="Post actions"]')!;
-    act(() => trigger.focus());
-    act(() => {
-      trigger.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-    });
-    await act(async () => {
-      await loadDropdownMenu();
-      await new Promise((r) => setTimeout(r, 0));
-    });
-    const items = [...document.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent);
-    expect(items).toEqual(['Copy link']);
+    expect((await openPostMenu(container)).map((i) => i.textContent)).toEqual(['Copy link']);
   });
 });
