@@ -6,6 +6,14 @@ import { TEXT_LIMITS } from '../common/limits.ts';
 import { clientAddress, expectAccessible, PASSWORD } from './helpers.ts';
 import { expectNoHorizontalScroll, longEmail, unbroken, WIDTHS } from './layout-helpers.ts';
 import {
+  clickRemoveAndBlock,
+  dashboardTabScreens,
+  dialog,
+  type Screen as ScreenOf,
+  showBlockedTab,
+  type Who,
+} from './screens.ts';
+import {
   apiComment,
   apiCreateTimeline,
   apiJoin,
@@ -13,8 +21,6 @@ import {
   apiRejectPending,
   apiRequireApproval,
 } from './timeline-helpers.ts';
-
-type Who = 'visitor' | 'owner' | 'member' | 'requester';
 
 interface World {
   pages: Record<Who, Page>;
@@ -25,14 +31,7 @@ interface World {
   archived: { id: string };
 }
 
-interface Screen {
-  name: string;
-  as: Who;
-  open: (page: Page, world: World) => Promise<void>;
-}
-
-const dialog = (page: Page, name: string) =>
-  page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
+type Screen = ScreenOf<World>;
 
 test.use({ actionTimeout: 15_000 });
 
@@ -62,17 +61,7 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'Page Not Found, signed out', as: 'visitor', open: (p) => p.goto('/no/such/page').then(() => {}) },
-  ...(['Active', 'Archived', 'Deleted'] as const).map(
-    (tab): Screen => ({
-      name: `dashboard, ${tab} tab`,
-      as: 'owner',
-      open: async (p) => {
-        await p.goto('/');
-        await p.getByRole('tab', { name: tab }).click();
-        await expect(p.getByRole('main').getByRole('listitem').first()).toBeVisible();
-      },
-    }),
-  ),
+  ...dashboardTabScreens<World>(),
   {
     name: 'Create Threadline dialog',
     as: 'owner',
@@ -169,10 +158,7 @@ const SCREENS: Screen[] = [
     as: 'owner',
     open: async (p, w) => {
       await openMembers(p, w);
-      await dialog(p, 'Threadline Members')
-        .getByRole('button', { name: /^Remove & Block / })
-        .first()
-        .click();
+      await clickRemoveAndBlock(p);
       await dialog(p, 'Remove & Block Member').getByRole('textbox').fill(unbroken(TEXT_LIMITS.blockReason));
     },
   },
@@ -181,8 +167,7 @@ const SCREENS: Screen[] = [
     as: 'owner',
     open: async (p, w) => {
       await openMembers(p, w);
-      await dialog(p, 'Threadline Members').getByRole('tab', { name: 'Blocked' }).click();
-      await expect(dialog(p, 'Threadline Members').getByText('Reason:', { exact: true })).toBeVisible();
+      await showBlockedTab(p);
     },
   },
   {

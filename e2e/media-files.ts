@@ -1,4 +1,40 @@
-// Files for the media journeys, made in the test (no committed binaries).
+// Files for the media journeys, made in the test (no committed binaries), and the API calls that store them.
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/** What PUT /api/media answers for a stored file. */
+export interface StoredMedia {
+  objectPath: string;
+  size: number;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** One file through the upload flow of spec 001 §7: an upload URL, the bytes PUT there, then PUT /api/media. */
+export async function uploadMedia(
+  request: APIRequestContext,
+  bytes: Buffer,
+  fileName: string,
+  contentType: string,
+  category: 'image' | 'document' | 'audio',
+): Promise<StoredMedia> {
+  const start = await request.post('/api/objects/upload', {
+    data: { category, size: bytes.length, contentType, fileName },
+  });
+  expect(start.ok(), await start.text()).toBe(true);
+  const { uploadURL } = (await start.json()) as { uploadURL: string };
+  const put = await request.put(uploadURL, { data: bytes, headers: { 'Content-Type': contentType } });
+  expect(put.ok(), await put.text()).toBe(true);
+  const done = await request.put('/api/media', { data: { mediaURL: uploadURL } });
+  expect(done.ok(), await done.text()).toBe(true);
+  return (await done.json()) as StoredMedia;
+}
+
+/** POST /api/posts with media fields; 201 expected. */
+export async function apiMediaPost(request: APIRequestContext, data: Record<string, unknown>) {
+  const res = await request.post('/api/posts', { data });
+  expect(res.status(), await res.text()).toBe(201);
+}
 
 /** The smallest valid one-page PDF, with its cross-reference offsets computed. */
 export function tinyPdf(text: string): Buffer {

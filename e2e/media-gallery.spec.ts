@@ -1,11 +1,11 @@
 // Rendering posts' media (issue 10): a 5-image gallery uploaded through the real upload flow (upload URL,
 // PUT of the bytes, PUT /api/media, POST /api/posts) and browsed in the lightbox by keys and buttons; a PDF
 // file post and its preview dialog; axe on both dialogs; no sideways scroll at 360 px.
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible, tabTo } from './helpers.ts';
 import { expectNoHorizontalScroll, unbroken } from './layout-helpers.ts';
-import { tinyPdf } from './media-files.ts';
+import { apiMediaPost, type StoredMedia, tinyPdf, uploadMedia } from './media-files.ts';
 import {
   type Account,
   apiCreateTimeline,
@@ -16,45 +16,11 @@ import {
   uniqueName,
 } from './timeline-helpers.ts';
 
-interface Stored {
-  objectPath: string;
-  size: number;
-  contentType: string;
-  width: number | null;
-  height: number | null;
-}
-
-/** One file through the upload flow of spec 001 §7: an upload URL, the bytes PUT there, then PUT /api/media. */
-async function upload(
-  request: APIRequestContext,
-  bytes: Buffer,
-  fileName: string,
-  contentType: string,
-  category: 'image' | 'document',
-): Promise<Stored> {
-  const start = await request.post('/api/objects/upload', {
-    data: { category, size: bytes.length, contentType, fileName },
-  });
-  expect(start.ok(), await start.text()).toBe(true);
-  const { uploadURL } = (await start.json()) as { uploadURL: string };
-  const put = await request.put(uploadURL, { data: bytes, headers: { 'Content-Type': contentType } });
-  expect(put.ok(), await put.text()).toBe(true);
-  const done = await request.put('/api/media', { data: { mediaURL: uploadURL } });
-  expect(done.ok(), await done.text()).toBe(true);
-  return (await done.json()) as Stored;
-}
-
 /** A PNG of one colour, `width` x `height`. */
 const png = (width: number, height: number, background: { r: number; g: number; b: number }) =>
   sharp({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer();
-
-async function apiMediaPost(request: APIRequestContext, data: Record<string, unknown>) {
-  const res = await request.post('/api/posts', { data });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; media: Stored[] | null };
-}
 
 const COLOURS = [
   { r: 220, g: 38, b: 38 },
@@ -76,11 +42,11 @@ test.beforeAll(async ({ browser }) => {
   timeline = { id, name };
 
   // Five images (one portrait) through the real upload flow, posted as a gallery.
-  const images: Stored[] = [];
+  const images: StoredMedia[] = [];
   for (const [i, colour] of COLOURS.entries()) {
     const [w, h] = i === 2 ? [600, 900] : [1200, 800];
     images.push(
-      await upload(o.page.request, await png(w, h, colour), `shot-${i + 1}.png`, 'image/png', 'image'),
+      await uploadMedia(o.page.request, await png(w, h, colour), `shot-${i + 1}.png`, 'image/png', 'image'),
     );
   }
   expect(images.map((s) => [s.width, s.height])).toEqual([
@@ -101,7 +67,7 @@ test.beforeAll(async ({ browser }) => {
 
   // A PDF with a long name, and a text file (not previewable).
   const pdf = tinyPdf('Minutes');
-  const storedPdf = await upload(o.page.request, pdf, PDF_NAME, 'application/pdf', 'document');
+  const storedPdf = await uploadMedia(o.page.request, pdf, PDF_NAME, 'application/pdf', 'document');
   await apiMediaPost(o.page.request, {
     timelineId: id,
     type: 'file',
@@ -111,7 +77,7 @@ test.beforeAll(async ({ browser }) => {
     fileSize: storedPdf.size,
   });
   const text = Buffer.from('Bring gloves.\n');
-  const storedText = await upload(o.page.request, text, 'notes.txt', 'text/plain', 'document');
+  const storedText = await uploadMedia(o.page.request, text, 'notes.txt', 'text/plain', 'document');
   await apiMediaPost(o.page.request, {
     timelineId: id,
     type: 'file',
@@ -121,7 +87,7 @@ test.beforeAll(async ({ browser }) => {
     fileSize: storedText.size,
   });
   // One portrait image on its own.
-  const portrait = await upload(
+  const portrait = await uploadMedia(
     o.page.request,
     await png(600, 900, COLOURS[4]!),
     'tall.png',

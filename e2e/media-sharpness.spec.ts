@@ -5,20 +5,13 @@
 // events through the DevTools protocol): left and right between images, down to close; the keys still work.
 // A PDF preview shows a loading state until its frame has loaded; a voice note is titled "Voice note" with its
 // length.
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { PDF_NO_VIEWER } from '../client/components/media/preview-dialog.tsx';
 import { fittedWidth, THUMBNAIL } from '../common/media.ts';
 import { expectAccessible, expectSignedIn, PASSWORD } from './helpers.ts';
 import { expectNoHorizontalScroll } from './layout-helpers.ts';
-import { tinyPdf } from './media-files.ts';
+import { apiMediaPost, type StoredMedia, tinyPdf, uploadMedia } from './media-files.ts';
 import {
   type Account,
   apiCreateTimeline,
@@ -27,37 +20,6 @@ import {
   sharedAccount,
   uniqueName,
 } from './timeline-helpers.ts';
-
-interface Stored {
-  objectPath: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-}
-
-async function upload(
-  request: APIRequestContext,
-  bytes: Buffer,
-  fileName: string,
-  contentType: string,
-  category: 'image' | 'document' | 'audio',
-): Promise<Stored> {
-  const start = await request.post('/api/objects/upload', {
-    data: { category, size: bytes.length, contentType, fileName },
-  });
-  expect(start.ok(), await start.text()).toBe(true);
-  const { uploadURL } = (await start.json()) as { uploadURL: string };
-  const put = await request.put(uploadURL, { data: bytes, headers: { 'Content-Type': contentType } });
-  expect(put.ok(), await put.text()).toBe(true);
-  const done = await request.put('/api/media', { data: { mediaURL: uploadURL } });
-  expect(done.ok(), await done.text()).toBe(true);
-  return (await done.json()) as Stored;
-}
-
-async function post(request: APIRequestContext, data: Record<string, unknown>) {
-  const res = await request.post('/api/posts', { data });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 const photo = (width: number, height: number, i: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 40 * i, g: 120, b: 200 - 30 * i } } })
@@ -111,11 +73,11 @@ test.beforeAll(async ({ browser }) => {
   const { request } = page;
 
   const gallery = async (content: string, count: number, w: number, h: number) => {
-    const ups: Stored[] = [];
+    const ups: StoredMedia[] = [];
     for (let i = 0; i < count; i++) {
-      ups.push(await upload(request, await photo(w, h, i), `shot-${i + 1}.jpg`, 'image/jpeg', 'image'));
+      ups.push(await uploadMedia(request, await photo(w, h, i), `shot-${i + 1}.jpg`, 'image/jpeg', 'image'));
     }
-    await post(request, {
+    await apiMediaPost(request, {
       timelineId: id,
       type: 'gallery',
       content,
@@ -123,8 +85,14 @@ test.beforeAll(async ({ browser }) => {
     });
   };
   const single = async (content: string, bytes: Buffer, fileName: string, type: string) => {
-    const up = await upload(request, bytes, fileName, type, 'image');
-    await post(request, { timelineId: id, type: 'image', content, mediaUrl: up.objectPath, fileName });
+    const up = await uploadMedia(request, bytes, fileName, type, 'image');
+    await apiMediaPost(request, {
+      timelineId: id,
+      type: 'image',
+      content,
+      mediaUrl: up.objectPath,
+      fileName,
+    });
   };
   await single(
     SMALL,
@@ -138,16 +106,16 @@ test.beforeAll(async ({ browser }) => {
   await gallery(TALL, 2, 1200, 1800);
   await gallery(WIDE, 5, 2400, 1600);
 
-  const pdf = await upload(request, tinyPdf('Minutes'), 'minutes.pdf', 'application/pdf', 'document');
-  await post(request, {
+  const pdf = await uploadMedia(request, tinyPdf('Minutes'), 'minutes.pdf', 'application/pdf', 'document');
+  await apiMediaPost(request, {
     timelineId: id,
     type: 'file',
     content: PDF_POST,
     mediaUrl: pdf.objectPath,
     fileName: 'minutes.pdf',
   });
-  const voice = await upload(request, toneWav(3), VOICE_FILE, 'audio/wav', 'audio');
-  await post(request, {
+  const voice = await uploadMedia(request, toneWav(3), VOICE_FILE, 'audio/wav', 'audio');
+  await apiMediaPost(request, {
     timelineId: id,
     type: 'audio',
     content: VOICE_POST,

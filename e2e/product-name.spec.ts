@@ -8,7 +8,15 @@ import { type APIRequestContext, type BrowserContext, expect, type Page, test } 
 import sharp from 'sharp';
 import { clientAddress, PASSWORD, recordToasts, type Shown, uniqueEmail } from './helpers.ts';
 import { WIDTHS } from './layout-helpers.ts';
-import { tinyPdf } from './media-files.ts';
+import { apiMediaPost, tinyPdf, uploadMedia } from './media-files.ts';
+import {
+  clickRemoveAndBlock,
+  dashboardTabScreens,
+  dialog,
+  type Screen as ScreenOf,
+  showBlockedTab,
+  type Who,
+} from './screens.ts';
 import {
   apiComment,
   apiCreateTimeline,
@@ -21,8 +29,6 @@ import {
   toastWith,
 } from './timeline-helpers.ts';
 
-type Who = 'visitor' | 'owner' | 'member' | 'requester';
-
 interface World {
   pages: Record<Who, Page>;
   ids: Record<'owner' | 'member', string>;
@@ -33,11 +39,7 @@ interface World {
   archived: { id: string; name: string };
 }
 
-interface Screen {
-  name: string;
-  as: Who;
-  open: (page: Page, world: World) => Promise<void>;
-}
+type Screen = ScreenOf<World>;
 
 /** The screen's words that say timeline, with some context; URLs (and /timeline/ paths) left out. */
 async function timelineWords(page: Page): Promise<string[]> {
@@ -70,9 +72,6 @@ function saying(text: string): string[] {
     bare.slice(Math.max(0, m.index - 40), m.index + 50).replace(/\s+/g, ' '),
   );
 }
-
-const dialog = (page: Page, name: string | RegExp) =>
-  page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
 
 async function openMain(page: Page, world: World) {
   await page.goto(`/timeline/${world.main.id}`);
@@ -131,17 +130,7 @@ const SCREENS: Screen[] = [
     as: 'visitor',
     open: async (p) => void (await p.goto('/no/such/page')),
   },
-  ...(['Active', 'Archived', 'Deleted'] as const).map(
-    (tab): Screen => ({
-      name: `dashboard, ${tab} tab`,
-      as: 'owner',
-      open: async (p) => {
-        await p.goto('/');
-        await p.getByRole('tab', { name: tab }).click();
-        await expect(p.getByRole('main').getByRole('listitem').first()).toBeVisible();
-      },
-    }),
-  ),
+  ...dashboardTabScreens<World>(),
   {
     name: 'header menu',
     as: 'owner',
@@ -240,10 +229,7 @@ const SCREENS: Screen[] = [
     as: 'owner',
     open: async (p, w) => {
       await openMembers(p, w);
-      await dialog(p, 'Threadline Members')
-        .getByRole('button', { name: /^Remove & Block / })
-        .first()
-        .click();
+      await clickRemoveAndBlock(p);
       await expect(dialog(p, /^Remove & Block/)).toBeVisible();
     },
   },
@@ -252,8 +238,7 @@ const SCREENS: Screen[] = [
     as: 'owner',
     open: async (p, w) => {
       await openMembers(p, w);
-      await dialog(p, 'Threadline Members').getByRole('tab', { name: 'Blocked' }).click();
-      await expect(dialog(p, 'Threadline Members').getByText('Reason:', { exact: true })).toBeVisible();
+      await showBlockedTab(p);
     },
   },
   {
@@ -482,22 +467,8 @@ async function person(context: BrowserContext, firstName: string) {
 /** One file through the upload flow (spec 001 §7), ready to attach to a post. */
 async function upload(request: APIRequestContext, bytes: Buffer, fileName: string, contentType: string) {
   const category = contentType.startsWith('image/') ? 'image' : 'document';
-  const start = await request.post('/api/objects/upload', {
-    data: { category, size: bytes.length, contentType, fileName },
-  });
-  expect(start.ok(), await start.text()).toBe(true);
-  const { uploadURL } = (await start.json()) as { uploadURL: string };
-  const put = await request.put(uploadURL, { data: bytes, headers: { 'Content-Type': contentType } });
-  expect(put.ok(), await put.text()).toBe(true);
-  const done = await request.put('/api/media', { data: { mediaURL: uploadURL } });
-  expect(done.ok(), await done.text()).toBe(true);
-  const stored = (await done.json()) as { objectPath: string; size: number };
+  const stored = await uploadMedia(request, bytes, fileName, contentType, category);
   return { mediaUrl: stored.objectPath, fileName, fileSize: stored.size };
-}
-
-async function mediaPost(request: APIRequestContext, data: Record<string, unknown>) {
-  const res = await request.post('/api/posts', { data });
-  expect(res.status(), await res.text()).toBe(201);
 }
 
 let world: World;
@@ -556,14 +527,14 @@ test.beforeAll(async ({ browser }) => {
     .png()
     .toBuffer();
   const image = await upload(owner.page.request, photo, 'photo.png', 'image/png');
-  await mediaPost(owner.page.request, {
+  await apiMediaPost(owner.page.request, {
     timelineId: main.id,
     type: 'image',
     content: 'The plot map',
     ...image,
   });
   const pdf = await upload(owner.page.request, tinyPdf('Minutes'), 'minutes.pdf', 'application/pdf');
-  await mediaPost(owner.page.request, { timelineId: main.id, type: 'file', content: 'Minutes', ...pdf });
+  await apiMediaPost(owner.page.request, { timelineId: main.id, type: 'file', content: 'Minutes', ...pdf });
   await apiSetPermissions(owner.page, main.id, { allowParticipantPosts: false });
 
   const started = await owner.page.request.post('/api/conversations', {

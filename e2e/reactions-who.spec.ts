@@ -3,9 +3,11 @@
 // an e-mail), axe-clean while open and without sideways scroll; the picker moves in two dimensions.
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { HEART } from '../common/schemas/post.ts';
-import { clientAddress, expectAccessible, PASSWORD, tabTo, uniqueEmail } from './helpers.ts';
+import { expectAccessible, PASSWORD, tabTo } from './helpers.ts';
 import { expectNoHorizontalScroll, unbroken, WIDTHS } from './layout-helpers.ts';
 import {
+  type Account,
+  apiAccount,
   apiCreateTimeline,
   apiJoin,
   apiPost,
@@ -15,20 +17,11 @@ import {
   upgradeToPro,
 } from './timeline-helpers.ts';
 
-interface Someone {
-  email: string;
-  name: string;
-}
+type Someone = Account;
 
+/** A new account, named by its full name (the list of who reacted shows both parts). */
 async function register(browser: Browser, firstName: string, lastName: string): Promise<Someone> {
-  const context = await browser.newContext();
-  const email = uniqueEmail(firstName.toLowerCase());
-  const res = await context.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, firstName, lastName },
-    headers: { 'x-forwarded-for': clientAddress() },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  await context.close();
+  const { email } = await apiAccount(browser, firstName, lastName);
   return { email, name: `${firstName} ${lastName}` };
 }
 

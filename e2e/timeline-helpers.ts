@@ -39,8 +39,8 @@ export interface Account {
   name: string;
 }
 
-/** An account made through the API, for journeys that are not about signing up. */
-async function apiAccount(browser: Browser, firstName: string, lastName?: string): Promise<Account> {
+/** A new account made through the API, for journeys that are not about signing up. */
+export async function apiAccount(browser: Browser, firstName: string, lastName?: string): Promise<Account> {
   const context = await browser.newContext();
   const email = uniqueEmail(firstName.toLowerCase());
   const res = await context.request.post('/api/auth/register', {
