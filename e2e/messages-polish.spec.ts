@@ -4,6 +4,7 @@
 // in posts, and pressing Message shows the other person nothing until the first message. axe on each.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible, recordShown } from './helpers.ts';
+import { expectLive, messageField, messageIn, modal, notificationCard, thread } from './messages-helpers.ts';
 import {
   apiCreateTimeline,
   apiJoin,
@@ -14,21 +15,10 @@ import {
   uniqueName,
 } from './timeline-helpers.ts';
 
-const modal = (page: Page): Locator => page.getByTestId('messaging-modal');
-const thread = (scope: Page | Locator, name: string): Locator =>
-  scope.getByRole('region', { name: `Conversation with ${name}` });
-const messageField = (scope: Locator): Locator => scope.getByPlaceholder('Type a message...');
-const messageIn = (scope: Locator, text: string): Locator =>
-  scope.getByTestId('message-list').getByText(text, { exact: true });
-const notificationCard = (page: Page): Locator => page.getByRole('complementary', { name: 'Notification' });
 const CARD = 'aside[aria-label="Notification"]';
 /** A conversation in a list, by the other person and the threadline (an unread count may follow). */
 const item = (scope: Locator, who: string, threadline: string): Locator =>
   scope.getByRole('button', { name: new RegExp(`^${who} \\(${threadline}\\)`) });
-
-async function expectLive(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'authenticated', { timeout: 15_000 });
-}
 
 /** The header's Messages: a button on wide screens, an item of the menu on narrow ones. */
 async function openMessages(page: Page, width: number) {

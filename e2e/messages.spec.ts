@@ -4,6 +4,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './helpers.ts';
 import { expectNoHorizontalScroll } from './layout-helpers.ts';
+import { expectLive, messageField, messageIn, modal, notificationCard, thread } from './messages-helpers.ts';
 import {
   apiCreateTimeline,
   apiJoin,
@@ -13,19 +14,6 @@ import {
   uniqueName,
 } from './timeline-helpers.ts';
 
-/** The socket is authenticated: events on the user's own channel (messages) reach this tab. */
-async function expectLive(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'authenticated', { timeout: 15_000 });
-}
-
-const modal = (page: Page): Locator => page.getByTestId('messaging-modal');
-const thread = (scope: Page | Locator, name: string): Locator =>
-  scope.getByRole('region', { name: `Conversation with ${name}` });
-const messageField = (scope: Locator): Locator => scope.getByPlaceholder('Type a message...');
-/** A message in the open thread (the list's preview of the last message is left out). */
-const messageIn = (scope: Locator, text: string): Locator =>
-  scope.getByTestId('message-list').getByText(text, { exact: true });
-const notificationCard = (page: Page): Locator => page.getByRole('complementary', { name: 'Notification' });
 /**
  * The header's Messages button (wide screens), with or without its unread count in the name; found while a
  * modal hides the rest of the page from assistive technology too.
