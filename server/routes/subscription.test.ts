@@ -52,6 +52,18 @@ async function upgrade(as: Caller, plan: 'pro' | 'community', billingPeriod: 'mo
   return confirmed.json();
 }
 
+/** A user on Pro who cancelled, whose period ended a second ago (the sweep has not run). */
+async function cancelledAndPassed() {
+  const ada = await signedInUser(t.app);
+  await upgrade(ada.as, 'pro', 'monthly');
+  await ada.as.post('/api/subscription/cancel');
+  await t.app.db
+    .update(subscriptions)
+    .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+    .where(eq(subscriptions.userId, ada.user.id));
+  return ada;
+}
+
 describe('signed out', () => {
   it('every subscription route answers 401', async () => {
     const visitor = callerFor(t.app);
@@ -197,13 +209,7 @@ describe('the sandbox lifecycle', () => {
   });
 
   it('a period that passed ends on the next status read, without waiting for the sweep', async () => {
-    const ada = await signedInUser(t.app);
-    await upgrade(ada.as, 'pro', 'monthly');
-    await ada.as.post('/api/subscription/cancel');
-    await t.app.db
-      .update(subscriptions)
-      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
-      .where(eq(subscriptions.userId, ada.user.id));
+    const ada = await cancelledAndPassed();
     expect((await ada.as.get('/api/subscription/status')).json()).toMatchObject({
       plan: 'free',
       subscriptionStatus: { status: null },
@@ -408,13 +414,7 @@ describe('resume after a cancel (issue 25)', () => {
   });
 
   it('a period that passed before the resume arrived ends, and the resume says so', async () => {
-    const ada = await signedInUser(t.app);
-    await upgrade(ada.as, 'pro', 'monthly');
-    await ada.as.post('/api/subscription/cancel');
-    await t.app.db
-      .update(subscriptions)
-      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
-      .where(eq(subscriptions.userId, ada.user.id));
+    const ada = await cancelledAndPassed();
     const late = await ada.as.post('/api/subscription/resume');
     expect([late.statusCode, late.json()]).toEqual([409, { message: ALREADY_ENDED }]);
     expect((await rowsOf(ada.user.id)).map((r) => r.status)).toEqual(['canceled']);

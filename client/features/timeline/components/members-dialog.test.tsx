@@ -11,6 +11,7 @@ import { MessagingModalProvider, useMessagingModal } from '../../../lib/messagin
 import { createQueryClient } from '../../../lib/queryClient.ts';
 import { useToast } from '../../../lib/use-toast.ts';
 import { startFailureToast } from '../api/start-conversation.ts';
+import { makeTimeline } from '../lib/test-posts.ts';
 import { MembersDialog } from './members-dialog.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -41,24 +42,15 @@ const MEMBERS = [
   member('viewer', 'viewer'),
 ];
 
-const timeline = (over: Partial<TimelineDetail> = {}): TimelineDetail => ({
-  id: TL,
-  name: 'Garden Club',
-  description: null,
-  role: 'owner',
-  state: 'active',
-  ownerId: ids.owner,
-  joinCode: null,
-  allowParticipantPosts: true,
-  allowParticipantComments: true,
-  allowParticipantMessaging: true,
-  joinApprovalRequired: false,
-  pinnedPostId: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  archivedAt: null,
-  appearance: null,
-  ...over,
-});
+const timeline = (over: Partial<TimelineDetail> = {}): TimelineDetail =>
+  makeTimeline({
+    id: TL,
+    name: 'Garden Club',
+    role: 'owner',
+    ownerId: ids.owner,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  });
 
 let root: Root;
 let container: HTMLDivElement;
