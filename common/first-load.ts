@@ -1,18 +1,19 @@
-// The reads a signed-in page makes first (issue 25 item 13). The server names them in the page's HTML answer
-// (a Link: rel=preload header), so the browser asks for them while the app's code is still downloading, and
-// the app's own fetches of the same URLs take the answers instead of asking again. The client's query keys
-// produce exactly these URLs (client/lib/first-load.test.ts checks it).
+// The reads a signed-in page makes first (issue 25 item 13). Who is signed in and the installation's facts
+// start with the HTML (a Link: rel=preload header): small and cheap, they decide the first screen. The
+// page's own data starts as soon as the app's entry knows someone is signed in (client/lib/first-reads.ts),
+// not once React has drawn the page: before that, on the embedded database's one thread, those queries
+// would hold up the app's code itself. The client's query keys produce exactly these URLs
+// (client/lib/first-load.test.ts checks it).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Every signed-in page: who is signed in, and the installation's facts. */
-const EVERY_PAGE = ['/api/auth/user', '/api/meta'];
+/** Every signed-in page: who is signed in, and the installation's facts; named in the HTML's Link header. */
+export const HTML_READS: readonly string[] = ['/api/auth/user', '/api/meta'];
 
-/** The GET URLs the page at `pathname` reads on its first render, for a signed-in user. */
-export function firstReads(pathname: string): string[] {
+/** The GET URLs the page at `pathname` reads on its first render besides HTML_READS, for a signed-in user. */
+export function pageReads(pathname: string): string[] {
   const [, segment = '', id, rest] = pathname.split('/');
-  if (segment === '' && pathname === '/') {
+  if (pathname === '/') {
     return [
-      ...EVERY_PAGE,
       '/api/user/timelines?filter=active',
       '/api/user/timelines/unread-counts',
       '/api/pending-requests-summary',
@@ -22,12 +23,12 @@ export function firstReads(pathname: string): string[] {
   // The threadline's details and the switcher's list (the header is drawn once both are in). The feed
   // waits for the page: it is read once the threadline's events are followed (get-posts.ts).
   if (segment === 'timeline' && id && UUID.test(id) && rest === undefined) {
-    return [...EVERY_PAGE, `/api/timelines/${id}`, '/api/user/timelines'];
+    return [`/api/timelines/${id}`, '/api/user/timelines'];
   }
-  return EVERY_PAGE;
+  return [];
 }
 
 /** The Link header value that asks the browser to start `urls` (fetch mode, with the session's cookie). */
-export function preloadLinkHeader(urls: string[]): string {
+export function preloadLinkHeader(urls: readonly string[]): string {
   return urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ');
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markFollowed, readFetch, resetFirstReads } from './first-reads.ts';
+import { markFollowed, readFetch, resetFirstReads, startPageReads } from './first-reads.ts';
 
 const fetchMock = vi.fn(async () => new Response('{}'));
+const init = { credentials: 'include' } as const;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -9,21 +10,23 @@ afterEach(() => {
 });
 
 describe('readFetch', () => {
-  it('reads a preloaded URL once more when claimed after the socket signed in, once otherwise', async () => {
+  it("takes the page's early reads once, and reads again what is claimed after the socket signed in", async () => {
     vi.stubGlobal('fetch', fetchMock);
-    resetFirstReads('/');
-    const init = { credentials: 'include' } as const;
-    // Claimed before the socket: one fetch (live-dashboard.ts reads it again if it is a live list).
-    await readFetch('/api/meta', init);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    resetFirstReads();
+    startPageReads('/');
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    // Claimed before the socket: no new fetch (live-dashboard.ts reads a live list again).
+    await readFetch('/api/user/timelines?filter=active', init);
+    await readFetch('/api/meta', init); // the HTML's preload: the browser hands it over
+    expect(fetchMock).toHaveBeenCalledTimes(5);
     markFollowed();
-    // Claimed after: the preloaded answer is taken and the URL read again.
+    // Claimed after: the early answer is taken and the URL read again.
     await readFetch('/api/user/timelines/unread-counts', init);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock).toHaveBeenCalledTimes(6);
     expect(fetchMock).toHaveBeenLastCalledWith('/api/user/timelines/unread-counts', init);
-    // The preload is claimed only once; URLs the HTML did not ask for are read once.
+    // Each early answer is claimed once; a URL read later is read once.
     await readFetch('/api/user/timelines/unread-counts', init);
     await readFetch('/api/timelines', init);
-    expect(fetchMock).toHaveBeenCalledTimes(5);
+    expect(fetchMock).toHaveBeenCalledTimes(8);
   });
 });

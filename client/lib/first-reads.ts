@@ -1,30 +1,42 @@
-// The answers a signed-in page's HTML asked for (common/first-load.ts): the app's first fetch of each URL
-// takes the browser's preloaded answer. Such an answer was read on the server when the HTML was, before the
-// socket followed anything: claimed once the socket is signed in, it may miss an event that came between,
-// so it is read once more (the ones claimed before are read again by live-dashboard.ts).
-import { firstReads } from '../../common/first-load.ts';
+// A signed-in page's first reads (common/first-load.ts): who is signed in and the facts come preloaded with
+// the HTML; the page's data is started by the entry (main.tsx) once someone is signed in. The app's first
+// fetch of each URL takes that answer. Such an answer may predate the socket: claimed once the socket is
+// signed in, it is read once more (the ones claimed before are read again by live-dashboard.ts).
+import { HTML_READS, pageReads } from '../../common/first-load.ts';
 
-/** URLs whose preloaded answer no fetch has claimed yet. */
-const unclaimed = new Set(typeof window === 'undefined' ? [] : firstReads(window.location.pathname));
+/** URLs whose HTML-preloaded answer no fetch has claimed yet. */
+const unclaimed = new Set(HTML_READS);
+/** The page's reads the entry started, by URL, until a fetch claims them. */
+const started = new Map<string, Promise<Response>>();
 let followed = false;
 
-/** The socket is signed in: from now on a preloaded answer is older than what the socket follows. */
+/** Starts the page's reads for `pathname` (the entry calls it once the user is known to be signed in). */
+export function startPageReads(pathname: string): void {
+  for (const url of pageReads(pathname)) {
+    if (!started.has(url)) started.set(url, fetch(url, { credentials: 'include' }));
+  }
+}
+
+/** The socket is signed in: from now on an early answer is older than what the socket follows. */
 export function markFollowed(): void {
   followed = true;
 }
 
-/** `fetch`, reading a preloaded URL again when its answer predates the socket. */
+/** `fetch` for GETs: takes an early answer for its URL once, and reads it again when it predates the socket. */
 export async function readFetch(url: string, init: RequestInit): Promise<Response> {
+  const early = started.get(url);
+  started.delete(url);
   const preloaded = unclaimed.delete(url);
-  const res = await fetch(url, init);
-  if (!preloaded || !followed) return res;
+  const res = await (early ?? fetch(url, init));
+  if (!(early || preloaded) || !followed) return res;
   await res.body?.cancel();
   return fetch(url, init);
 }
 
-/** Tests: start over as a page opened at `pathname`. */
-export function resetFirstReads(pathname: string): void {
+/** Tests: start over as a freshly opened page. */
+export function resetFirstReads(): void {
   unclaimed.clear();
-  for (const url of firstReads(pathname)) unclaimed.add(url);
+  for (const url of HTML_READS) unclaimed.add(url);
+  started.clear();
   followed = false;
 }
