@@ -140,21 +140,6 @@ describe('serving the client', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain(links);
   });
 
-  it("starts who is signed in and the facts with a signed-in page's HTML (a Link preload header), none for a visitor", async () => {
-    const id = '3f0e2b6c-9a1d-4c8e-8f00-0123456789ab';
-    const link = async (url: string, cookie?: string) =>
-      (await app.inject({ url, headers: cookie ? { cookie } : {} })).headers.link;
-    for (const url of ['/', `/timeline/${id}?post=1`, '/profile', '/constructor']) {
-      expect(await link(url, 'tl_session=anything'), url).toBe(
-        '</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials, ' +
-          '</api/meta>; rel=preload; as=fetch; crossorigin=use-credentials',
-      );
-    }
-    // A visitor (no session cookie) reads nothing signed-in: no header at all.
-    expect(await link('/')).toBeUndefined();
-    expect(await link(`/timeline/${id}`, 'other=1')).toBeUndefined();
-  });
-
   it('answers a missing file or API path with a JSON 404', async () => {
     for (const url of ['/assets/missing.js', '/api/nothing', '/api']) {
       const res = await app.inject({ url });

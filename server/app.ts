@@ -7,7 +7,6 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { HTML_READS, preloadLinkHeader } from '../common/first-load.ts';
 import { BODY_LIMIT_BYTES } from '../common/limits.ts';
 import { readSessionToken } from './auth/cookies.ts';
 import { authPlugin, requireUser } from './auth/plugin.ts';
@@ -231,8 +230,6 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
     const signedIn = readSessionToken(request, app.config) !== undefined;
     const page = pages.render(pathname, signedIn, String(request.headers['accept-encoding'] ?? ''));
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie');
-    // Who is signed in and the facts start with the HTML, not once the app's code has run (issue 25 item 13).
-    if (signedIn) reply.header('link', preloadLinkHeader(HTML_READS));
     if (page.encoding) reply.header('content-encoding', page.encoding);
     return reply.type('text/html; charset=utf-8').send(page.body);
   });

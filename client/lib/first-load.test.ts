@@ -1,8 +1,7 @@
 // The server starts a page's first reads with its HTML (common/first-load.ts); the browser hands those
 // answers only to a fetch of the very same URL, so each must be what the client's own query asks for.
 import { describe, expect, it } from 'vitest';
-import { HTML_READS, pageReads } from '../../common/first-load.ts';
-import { META_QUERY_KEY, USER_QUERY_KEY } from './auth.ts';
+import { pageReads } from '../../common/first-load.ts';
 import { conversationKeys } from './conversation-keys.ts';
 import { timelineKeys, timelineListUrl } from './timeline-keys.ts';
 
@@ -10,9 +9,8 @@ const ID = '3f0e2b6c-9a1d-4c8e-8f00-0123456789ab';
 /** The default query function's URL: the key's segments joined with '/'. */
 const joined = (key: readonly string[]) => key.join('/');
 
-describe('HTML_READS and pageReads', () => {
+describe('pageReads', () => {
   it("names the URLs the client's queries fetch on the dashboard and a threadline", () => {
-    expect(HTML_READS).toEqual([joined(USER_QUERY_KEY), joined(META_QUERY_KEY)]);
     expect(pageReads('/')).toEqual([
       timelineListUrl('active'),
       timelineKeys.unreadCounts[0],

@@ -17,16 +17,15 @@ describe('readFetch', () => {
     expect(fetchMock).toHaveBeenCalledTimes(4);
     // Claimed before the socket: no new fetch (live-dashboard.ts reads a live list again).
     await readFetch('/api/user/timelines?filter=active', init);
-    await readFetch('/api/meta', init); // the HTML's preload: the browser hands it over
-    expect(fetchMock).toHaveBeenCalledTimes(5);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
     markFollowed();
     // Claimed after: the early answer is taken and the URL read again.
     await readFetch('/api/user/timelines/unread-counts', init);
-    expect(fetchMock).toHaveBeenCalledTimes(6);
+    expect(fetchMock).toHaveBeenCalledTimes(5);
     expect(fetchMock).toHaveBeenLastCalledWith('/api/user/timelines/unread-counts', init);
     // Each early answer is claimed once; a URL read later is read once.
     await readFetch('/api/user/timelines/unread-counts', init);
     await readFetch('/api/timelines', init);
-    expect(fetchMock).toHaveBeenCalledTimes(8);
+    expect(fetchMock).toHaveBeenCalledTimes(7);
   });
 });

@@ -1,11 +1,8 @@
-// A signed-in page's first reads (common/first-load.ts): who is signed in and the facts come preloaded with
-// the HTML; the page's data is started by the entry (main.tsx) once someone is signed in. The app's first
-// fetch of each URL takes that answer. Such an answer may predate the socket: claimed once the socket is
+// A signed-in page's first reads (common/first-load.ts): the entry (main.tsx) starts the page's data once
+// someone is signed in, and the app's first fetch of each URL takes that answer. Such an answer may predate the socket: claimed once the socket is
 // signed in, it is read once more (the ones claimed before are read again by live-dashboard.ts).
-import { HTML_READS, pageReads } from '../../common/first-load.ts';
+import { pageReads } from '../../common/first-load.ts';
 
-/** URLs whose HTML-preloaded answer no fetch has claimed yet. */
-const unclaimed = new Set(HTML_READS);
 /** The page's reads the entry started, by URL, until a fetch claims them. */
 const started = new Map<string, Promise<Response>>();
 let followed = false;
@@ -26,17 +23,14 @@ export function markFollowed(): void {
 export async function readFetch(url: string, init: RequestInit): Promise<Response> {
   const early = started.get(url);
   started.delete(url);
-  const preloaded = unclaimed.delete(url);
   const res = await (early ?? fetch(url, init));
-  if (!(early || preloaded) || !followed) return res;
+  if (!early || !followed) return res;
   await res.body?.cancel();
   return fetch(url, init);
 }
 
 /** Tests: start over as a freshly opened page. */
 export function resetFirstReads(): void {
-  unclaimed.clear();
-  for (const url of HTML_READS) unclaimed.add(url);
   started.clear();
   followed = false;
 }
