@@ -5,7 +5,9 @@ import { defineConfig } from '@playwright/test';
 // default for headless runs): a quarter less CPU than /usr/bin/chromium on 2 cores, and a third less wall time.
 // The page-speed budget keeps the full browser (Lighthouse).
 const port = Number(process.env.E2E_PORT ?? 5099);
-const dataDir = `.tmp/e2e-data-${process.pid}`;
+// Fixed once in the runner and inherited by its workers, which read the server's mail there (e2e/mail.ts).
+process.env.E2E_DATA_DIR ??= `.tmp/e2e-data-${process.pid}`;
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',
@@ -21,6 +23,9 @@ export default defineConfig({
     // No trace by default: recording one (a screencast and a DOM snapshot per action) cost a fifth of the
     // journeys' CPU even when kept only on failure. Rerun a failing journey with `--trace on` to get one.
     trace: 'off',
+    // An action on something that never comes (a card that left) fails with what it waited for, instead of
+    // waiting out the test's whole timeout.
+    actionTimeout: 30_000,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium-headless-shell',

@@ -52,7 +52,8 @@ const apiProjects = (db: 'pglite' | 'postgres') => {
         name: `api-${db}${serial ? '-serial' : ''}${isolate ? '-isolated' : ''}`,
         include: files.filter((file) => isSerial(file) === serial && mocks(file) === isolate),
         environment: 'node',
-        env: { ...env, TEST_DB: db },
+        // Files that share a worker's modules reuse its emptied PGlite copies (server/test/db.ts).
+        env: { ...env, TEST_DB: db, TL_TEST_DB_REUSE: isolate ? '0' : '1' },
         globalSetup: ['server/test/global-setup.ts'],
         testTimeout: 30_000,
         hookTimeout: 60_000,

@@ -50,6 +50,11 @@ export const TIMELINE_CHANGES = [
   'member_left',
   'member_removed',
   'role_changed',
+  /**
+   * An ownership offer (issue 26) made to `userId`, or withdrawn or declined (then the threadline has none):
+   * pages read the threadline again. Accepting it is two role_changed (the new owner, the old one).
+   */
+  'ownership',
   /** Sent on the affected user's own channel: they were removed or blocked (the client sends them home). */
   'access_removed',
   /**

@@ -6,3 +6,9 @@ export const TIMELINE_ERRORS = {
   /** 403: what an archived threadline refuses. */
   archived: 'Timeline is archived',
 } as const;
+
+/** Ownership transfer (issue 26): accepting or withdrawing an offer that is not there. */
+export const OWNERSHIP_ERRORS = {
+  noOffer: 'There is no ownership offer for you here',
+  noOfferToWithdraw: 'There is no ownership offer to withdraw',
+} as const;

@@ -16,7 +16,7 @@ test('a visitor creates an account from the landing page, reaches home and signs
 
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('banner')).toContainText('Grace');
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Sign In to Continue' })).toBeVisible();
 
   // Signing back in with the same credentials works; a wrong password is refused with the server's words.
@@ -27,7 +27,7 @@ test('a visitor creates an account from the landing page, reaches home and signs
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
 });
 
 test('an unknown path shows Page Not Found, signed out and signed in', async ({ page }) => {

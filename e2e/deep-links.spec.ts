@@ -62,7 +62,7 @@ test('every app route signs in first and comes back; unknown paths and foreign r
     await expect(page).toHaveURL(path);
     await expect(page).toHaveTitle(title);
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Sign In to Continue' })).toBeVisible();
   }
 

@@ -57,6 +57,16 @@ export async function expectAccessible(page: Page) {
   );
 }
 
+/** The page as it stands, resized in place to 1280 then 360 px: no sideways scroll and axe clean at each. */
+export async function expectGoodAtBothWidths(page: Page) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoSideScroll(page);
+    await expectAccessible(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** The page never scrolls sideways (the 360 px promise). */
 export async function expectNoSideScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -306,7 +306,9 @@ for (const width of [1280, 360]) {
     const voice = postCard(page, VOICE_POST);
     await voice.scrollIntoViewIfNeeded();
     await expect(voice.getByText('Voice note', { exact: true })).toBeVisible();
-    await expect(voice.getByTestId('voice-note-length')).toHaveText('00:03');
+    // Known once the browser has read the recording's metadata (to its end): on a loaded 2-core host that
+    // took over 10 s, behind the page's other media.
+    await expect(voice.getByTestId('voice-note-length')).toHaveText('00:03', { timeout: 30_000 });
     await expect(voice).not.toContainText(VOICE_FILE);
     await expect(voice.locator('audio')).toHaveAttribute('aria-label', 'Voice note, 00:03');
 

@@ -321,20 +321,18 @@ test('a video over 100 MB goes in parts: a dropped part is retried, a pause resu
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(
-    (url) => partOf(url.href) === 3 || partOf(url.href) >= 10,
-    async (route: Route) => {
-      const n = partOf(route.request().url());
-      if (n === 3 && !cut) {
-        cut = true;
-        await route.abort('connectionreset');
-        return;
-      }
-      if (n >= 10) await gate;
-      // A part the pause cancelled may be gone already.
-      await route.continue().catch(() => {});
-    },
-  );
+  const held = (url: URL) => partOf(url.href) === 3 || partOf(url.href) >= 10;
+  await page.route(held, async (route: Route) => {
+    const n = partOf(route.request().url());
+    if (n === 3 && !cut) {
+      cut = true;
+      await route.abort('connectionreset');
+      return;
+    }
+    if (n >= 10) await gate;
+    // A part the pause cancelled may be gone already.
+    await route.continue().catch(() => {});
+  });
 
   await page.getByRole('button', { name: 'Upload Files' }).click();
   const dialog = uploadDialog(page);
@@ -342,7 +340,8 @@ test('a video over 100 MB goes in parts: a dropped part is retried, a pause resu
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   const row = dialog.getByTestId('upload-file');
   await expect(row).toHaveAttribute('data-state', 'uploading');
-  await expect.poll(() => [...stored].filter((n) => n < 10).length, { timeout: 30_000 }).toBe(9);
+  // A generous ceiling: a slow, loaded 2-core host stored 5 of these 9 parts in 30 s.
+  await expect.poll(() => [...stored].filter((n) => n < 10).length, { timeout: 120_000 }).toBe(9);
   // Part 3 was sent again after the dropped connection, on its own.
   expect(sent.get(3)).toBe(2);
 
@@ -356,6 +355,9 @@ test('a video over 100 MB goes in parts: a dropped part is retried, a pause resu
   const progress = Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'));
   expect(progress).toBeGreaterThan(30);
   release();
+  // The parts after the pause go straight to the server: each routed part's body passes through Playwright
+  // (this journey took 18.4 s with every later part routed, 13.4 s without).
+  await page.unroute(held);
 
   const listed = page.waitForRequest(
     (req) => /\/api\/s3\/multipart\/[^/?]+\?key=/.test(req.url()) && req.method() === 'GET',

@@ -1,6 +1,7 @@
 // Who reacted (issue 25 item 9) and the emoji grids' arrow keys (item 8), at 1280 and 360 px: two members
 // react; hovering a chip, focusing it by keyboard, or a long press on a touch screen lists both names (never
-// an e-mail), axe-clean while open and without sideways scroll; the picker moves in two dimensions.
+// an e-mail), axe-clean while open and without sideways scroll; the picker moves in two dimensions; tabbing
+// past a chip before the list's code has loaded leaves focus where the keyboard went.
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { HEART } from '../common/schemas/post.ts';
 import { expectAccessible, PASSWORD, tabTo } from './helpers.ts';
@@ -195,6 +196,38 @@ for (const width of WIDTHS) {
     await expect(add).toBeFocused();
   });
 }
+
+test('tabbing on before the list’s code arrives leaves focus where the keyboard went', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { o, card } = await scene(browser, 1280);
+  const page = o.page;
+  // The list's code loads on a chip's first focus: hold it until the keyboard has moved on.
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  let asked = false;
+  await page.route('**/who-reacted-tip-*.js', async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  const party = card.getByRole('button', { name: /🎉/ });
+  const add = card.getByRole('button', { name: 'Add reaction' });
+  await tabTo(page, party);
+  await expect.poll(() => asked).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(add).toBeFocused();
+  release();
+  // The chip is the tooltip's trigger once the code has come (Radix marks it), and focus stayed put.
+  await expect(party).toHaveAttribute('data-state', /closed|open/);
+  await expect(add).toBeFocused();
+  await expect(tip(page)).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: /👍$/u })).toBeFocused();
+});
 
 test('the appearance dialog’s suggested icons: one tab stop, arrows in two dimensions', async ({
   browser,

@@ -1,14 +1,17 @@
 // `npm test`: every test of the project, in phases, each timed:
 //   1. static checks: Biome (lint and format) and tsc, so `npm run lint`/`typecheck` cannot drift out of green;
-//   2. Vitest: client and common code, the API tests on PGlite and on PostgreSQL (TEST_DATABASE_URL, else the
-//      local server on 127.0.0.1:5432 when one answers), files in parallel, then the timing-sensitive ones alone;
-//   3. the server-side projects once more on Node 22 (scripts/node22.mjs; TEST_NODE22=0 skips it);
-//   4. the page-speed budget on a fresh build (scripts/budget.mjs: initial JS per route and Lighthouse);
-//   5. the browser journeys (Playwright in Debian's Chromium).
-// Ends with the time of each phase, what was skipped and why, and one line "tests: N passed, N failed,
-// N skipped"; fails when anything failed or nothing ran, and (CI=true) when a phase had to be skipped.
+//   2. Vitest: client and common code and the API tests on PostgreSQL (TEST_DATABASE_URL, else the local server
+//      on 127.0.0.1:5432 when one answers), files in parallel;
+//   3. common code and the API tests on PGlite on Node 22 (scripts/node22.mjs; TEST_NODE22=0 runs them in 2);
+//   4. the timing-sensitive API files, one at a time per database, PostgreSQL's here beside PGlite's on 22;
+//   5. the page-speed budget on a fresh build (scripts/budget.mjs: initial JS per route and Lighthouse); the
+//      build itself runs from the start, beside the static checks;
+//   6. the browser journeys (Playwright in Debian's Chromium).
+// Ends with the time of each phase and its five slowest files, what was skipped and why, and one line
+// "tests: N passed, N failed, N skipped"; fails when anything failed or nothing ran, and (CI=true) when a
+// phase had to be skipped.
 // Optional argument: "unit" (Vitest only), "e2e" (build, budget, Playwright) or "budget" (build and budget).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from './lib/app-server.mjs';
@@ -30,9 +33,9 @@ const phases = []; // { name, seconds, detail }
 const skippedPhases = []; // "what: why"
 let broken = false;
 
-function phase(name, fn) {
+async function phase(name, fn) {
   const started = Date.now();
-  const detail = fn();
+  const detail = await fn();
   phases.push({ name, seconds: (Date.now() - started) / 1000, detail });
 }
 const count = ({ passed = 0, failed = 0, skipped = 0 }) => {
@@ -48,24 +51,55 @@ const readJson = (file) => {
     return undefined;
   }
 };
+/** The five slowest of [{ms}], as one line, so the next slowdown shows where it comes from. */
+const slowest = (items, name) =>
+  `slowest: ${items
+    .toSorted((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map((item) => `${name(item)} ${(item.ms / 1000).toFixed(0)} s`)
+    .join(', ')}`;
+/** Playwright's JSON report: each spec file's summed test time. */
+const specFiles = (report) =>
+  report.suites.map((suite) => {
+    let ms = 0;
+    const walk = (s) => {
+      for (const spec of s.specs ?? [])
+        for (const test of spec.tests) for (const result of test.results) ms += result.duration;
+      for (const child of s.suites ?? []) walk(child);
+    };
+    walk(suite);
+    return { file: suite.file, ms };
+  });
 const minutes = (s) => `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s`;
 
-/** Vitest with the given extra arguments; returns its per-project summary lines. */
-function vitest(node, args, label) {
+/**
+ * Vitest on `node` for the given projects; resolves to its per-project summary lines. `quiet` keeps its
+ * output until it ends (it runs beside another Vitest whose output streams).
+ */
+async function vitest(node, projects, label, { quiet = false } = {}) {
   const summary = path.join(tmp, `vitest-${label}.json`);
-  const code = run(
-    node,
-    [
-      path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-      'run',
-      ...args,
-      '--reporter=default',
-      '--reporter=./scripts/lib/vitest-summary.mjs',
-    ],
-    {
-      VITEST_SUMMARY: summary,
-    },
-  );
+  const args = [
+    path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=./scripts/lib/vitest-summary.mjs',
+  ];
+  const child = spawn(node, args, {
+    cwd: root,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, VITEST_SUMMARY: summary },
+  });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  const code = await new Promise((resolve) => child.on('close', (status) => resolve(status ?? 1)));
+  if (quiet) {
+    console.log(
+      `\n${label}: Vitest on ${node === process.execPath ? process.versions.node : NODE22}, ${projects.join(', ')}`,
+    );
+    process.stdout.write(Buffer.concat(output));
+  }
   const r = readJson(summary);
   if (!r) {
     broken = true;
@@ -77,6 +111,7 @@ function vitest(node, args, label) {
       const window = p.first && p.last ? `, ran for ${minutes((p.last - p.first) / 1000)}` : '';
       return `${name}: ${p.files} files, ${count(p)}; ${minutes(p.fileMs / 1000)} in files${window}`;
     });
+  lines.push(slowest(r.files ?? [], (f) => `${f.file} (${f.project})`));
   const failedTests = Object.values(r.projects).reduce((n, p) => n + p.failed, 0);
   if ((code !== 0 && failedTests === 0) || r.unhandledErrors > 0) broken = true;
   if (r.unhandledErrors > 0) lines.push(`${r.unhandledErrors} unhandled errors (see above)`);
@@ -101,8 +136,30 @@ async function findPostgres() {
   }
 }
 
+/** The client build, started at once beside the static checks (it needs nothing else); the budget waits for it. */
+function startBuild() {
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) =>
+    child.on('close', (status) =>
+      resolve({ code: status ?? 1, output: Buffer.concat(output), seconds: (Date.now() - started) / 1000 }),
+    ),
+  );
+}
+const build = only === 'unit' ? null : startBuild();
+
 if (!only) {
-  phase('static checks (Biome, tsc)', () => {
+  await phase('static checks (Biome, tsc)', () => {
     for (const [name, args] of [
       ['biome', ['check', '.']],
       ['tsc', ['--noEmit', '-p', '.']],
@@ -121,44 +178,76 @@ if (only !== 'e2e' && only !== 'budget') {
   if (postgres) process.env.TEST_DATABASE_URL = postgres;
   else
     skippedPhases.push('api-postgres*: no PostgreSQL (set TEST_DATABASE_URL, or run one on 127.0.0.1:5432)');
-  phase(`Vitest on Node ${process.versions.node}`, () => vitest(process.execPath, [], 'main'));
-
-  if (process.env.TEST_NODE22 === '0') skippedPhases.push(`Node ${NODE22}: TEST_NODE22=0`);
-  else if (node22Unavailable()) skippedPhases.push(`Node ${NODE22}: ${node22Unavailable()}`);
-  else {
-    // The code that runs on the server: the browser code never runs on the server's Node.
-    phase(`Vitest on Node ${NODE22} (common, api-pglite)`, () => {
-      let node;
-      try {
-        node = node22();
-      } catch (error) {
-        console.error(error.message);
-        broken = true;
-        return ['could not get the binary (see above)'];
-      }
-      console.log(`\nVitest on Node ${NODE22}: common, api-pglite*`);
-      const projects = ['common', 'api-pglite*'].flatMap((p) => ['--project', p]);
-      return vitest(node, projects, 'node22');
-    });
+  const why22 = process.env.TEST_NODE22 === '0' ? 'TEST_NODE22=0' : node22Unavailable();
+  let node;
+  if (!why22) {
+    try {
+      node = node22();
+    } catch (error) {
+      console.error(error.message);
+      broken = true;
+    }
   }
+  // Each API test runs once per database, each database on one Node: PostgreSQL here, PGlite on Node 22 (the
+  // e2e server runs PGlite on this Node). Without Node 22, both here; without PostgreSQL, PGlite on both.
+  // The files in parallel first; then the timing-sensitive ones, one at a time per database, both at once.
+  const pgliteHere = !node || !postgres;
+  const parallel = (db) => [`api-${db}`, `api-${db}-isolated`];
+  const serial = (db) => [`api-${db}-serial`, `api-${db}-serial-isolated`];
+  const here = [
+    'client*',
+    'common',
+    ...(postgres ? parallel('postgres') : []),
+    ...(pgliteHere ? parallel('pglite') : []),
+  ];
+  await phase(`Vitest on Node ${process.versions.node} (${here.join(', ')})`, () =>
+    vitest(process.execPath, here, 'main'),
+  );
+  if (!node) {
+    const why = why22 || 'could not get the binary (see above)';
+    skippedPhases.push(`Node ${NODE22}: ${why} (api-pglite* ran on Node ${process.versions.node})`);
+  } else {
+    const there = ['common', ...parallel('pglite')];
+    await phase(`Vitest on Node ${NODE22} (${there.join(', ')})`, () => vitest(node, there, 'node22'));
+  }
+
+  const serialHere = [...(postgres ? serial('postgres') : []), ...(pgliteHere ? serial('pglite') : [])];
+  const serialThere = node ? serial('pglite') : [];
+  const names = [
+    `${serialHere.join(', ')} on Node ${process.versions.node}`,
+    ...(serialThere.length ? [`${serialThere.join(', ')} on Node ${NODE22}`] : []),
+  ];
+  await phase(`Vitest, timing-sensitive files (${names.join('; ')})`, async () => {
+    const runs = await Promise.all([
+      vitest(process.execPath, serialHere, 'serial'),
+      serialThere.length ? vitest(node, serialThere, 'serial-node22', { quiet: true }) : [],
+    ]);
+    return runs.flat();
+  });
 }
 
 if (only !== 'unit') {
-  phase('build and page-speed budget', () => {
+  await phase('page-speed budget', async () => {
     if (run('bash', [path.join(root, 'scripts', 'ensure-chromium.sh')]) !== 0) process.exit(1);
-    const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-    if (run(process.execPath, [vite, 'build', '--logLevel', 'warn']) !== 0) process.exit(1);
+    const built = await build;
+    console.log(
+      `\nThe client build (vite build, run beside the static checks): ${built.seconds.toFixed(0)} s`,
+    );
+    process.stdout.write(built.output);
+    if (built.code !== 0) process.exit(1);
     const code = run(process.execPath, [path.join(root, 'scripts', 'budget.mjs'), '--no-build']);
     const r = readJson(path.join(tmp, 'budget.json'));
     if (!r || (code !== 0 && r.failed === 0)) broken = true;
-    return r ? [`budget: ${count(r)}`] : ['no results (see above)'];
+    return r
+      ? [`budget: ${count(r)}`, `the build beside the static checks: ${minutes(built.seconds)}`]
+      : ['no results (see above)'];
   });
 }
 
 if (only !== 'unit' && only !== 'budget') {
   // A port of its own, so an app already running here (or a server a killed run left) is no obstacle.
   const port = process.env.E2E_PORT ?? String(await freePort());
-  phase('browser journeys (Playwright)', () => {
+  await phase('browser journeys (Playwright)', () => {
     const report = path.join(tmp, 'playwright.json');
     const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: report, TMPDIR: tmp, E2E_PORT: port };
     const code = run(bin('playwright'), ['test'], env);
@@ -166,7 +255,10 @@ if (only !== 'unit' && only !== 'budget') {
     if (!r || (code !== 0 && r.stats.unexpected === 0)) broken = true;
     if (!r) return ['no results (see above)'];
     const { expected, unexpected, flaky, skipped } = r.stats;
-    return [`playwright: ${count({ passed: expected, failed: unexpected + flaky, skipped })}`];
+    return [
+      `playwright: ${count({ passed: expected, failed: unexpected + flaky, skipped })}`,
+      slowest(specFiles(r), (f) => f.file),
+    ];
   });
 }
 

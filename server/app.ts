@@ -26,20 +26,25 @@ import { loadPageHtml } from './http/page-preloads.ts';
 import { bodyDeadline, serverTimeouts } from './http/timeouts.ts';
 import { writeLimitHook, writeRules } from './http/write-limits.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
+import { mailPlugin } from './mail/index.ts';
 import { realtimePlugin } from './realtime/index.ts';
+import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { conversationRoutes } from './routes/conversations.ts';
 import { healthRoutes } from './routes/health.ts';
 import { insightsRoutes } from './routes/insights.ts';
 import { joinRequestRoutes } from './routes/joinRequests.ts';
+import { meRoutes } from './routes/me.ts';
 import { memberRoutes } from './routes/members.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { objectRoutes } from './routes/objects.ts';
+import { ownershipRoutes } from './routes/ownership.ts';
 import { postRoutes } from './routes/posts.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { reactionRoutes } from './routes/reactions.ts';
 import { searchRoutes } from './routes/search.ts';
+import { sessionRoutes } from './routes/sessions.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { timelineRoutes } from './routes/timelines.ts';
@@ -72,6 +77,8 @@ export interface AppDeps {
   store?: ObjectStore;
   /** Background maintenance (session and limiter purge, PGlite vacuum, orphan uploads); off in tests. */
   maintenance?: boolean;
+  /** Run the mail worker (default: with maintenance); tests of mail turn it on alone. */
+  mailWorker?: boolean;
 }
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -164,7 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingPlugin);
   await app.register(metaRoutes);
   await app.register(healthRoutes);
+  await app.register(mailPlugin, { run: deps.mailWorker ?? deps.maintenance ?? false });
   await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(sessionRoutes);
   // Stripe signs its calls; there is no session (BILLING_PROVIDER=stripe only).
   await app.register(stripeWebhookRoutes);
   // Outside the signed-in subtree: a visitor gets the same 404 as anyone else without access.
@@ -173,8 +183,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signedIn.addHook('preHandler', requireUser);
     signedIn.addHook('preHandler', writeLimitHook(writeRules(config.writeLimitFactor)));
     await signedIn.register(profileRoutes);
+    await signedIn.register(meRoutes);
     await signedIn.register(timelineRoutes);
     await signedIn.register(memberRoutes);
+    await signedIn.register(ownershipRoutes);
     await signedIn.register(joinRequestRoutes);
     await signedIn.register(unreadRoutes);
     await signedIn.register(insightsRoutes);

@@ -87,6 +87,27 @@ describe('loadConfig', () => {
     );
   });
 
+  it('mails through SMTP_URL only with PUBLIC_URL for the links, else into DATA_DIR/outbox', () => {
+    expect(fails({ SMTP_URL: 'smtp://mail.example.org:587' })).toBe(
+      'Invalid configuration: PUBLIC_URL is required when SMTP_URL is set (links in mail are built from it)',
+    );
+    expect(fails({ SMTP_URL: 'https://mail.example.org', PUBLIC_URL: 'https://tl.example.org' })).toBe(
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL',
+    );
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org', PUBLIC_URL: 'https://tl.example.org' }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example.org',
+      from: 'Threadline <no-reply@tl.example.org>',
+      pollMs: 5000,
+    });
+    expect(loadConfig({}).mail).toMatchObject({
+      smtpUrl: undefined,
+      from: 'Threadline <no-reply@localhost>',
+    });
+    expect(loadConfig({ MAIL_FROM: 'Club <club@example.org>' }).mail.from).toBe('Club <club@example.org>');
+  });
+
   it('uses secure cookies when PUBLIC_URL is https', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://tl.example.org/' })).toMatchObject({
       publicUrl: 'https://tl.example.org',

@@ -100,6 +100,14 @@ const envSchema = z
     HTTP_BODY_TIMEOUT_MS: millis.default(30_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: millis.default(72_000),
     // Scales every per-user write limit (server/http/write-limits.ts): 2 doubles them, 0.5 halves them.
+    // Mail (DECISIONS §10): SMTP when set, else .eml files in DATA_DIR/outbox.
+    SMTP_URL: z
+      .url({ message: 'must be an smtp:// or smtps:// URL' })
+      .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).max(320).optional(),
+    // How often the mail worker looks for queued mail (it is also woken when this instance queues some).
+    MAIL_POLL_MS: millis.default(5_000),
     WRITE_LIMIT_FACTOR: z.coerce
       .number({ message: 'must be a number' })
       .min(0.1, 'must be between 0.1 and 1000')
@@ -127,6 +135,8 @@ const envSchema = z
           'must be an https:// URL (http:// is accepted for localhost, 127.0.0.0/8 and ::1, or with OIDC_ALLOW_HTTP=true)',
       });
     }
+    // Links in mail must reach the site from anywhere (DECISIONS §10).
+    need(Boolean(env.SMTP_URL), ['PUBLIC_URL'], 'SMTP_URL is set (links in mail are built from it)');
     need(env.STORAGE === 's3', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'STORAGE=s3');
     need(
       env.BILLING_PROVIDER === 'stripe',
@@ -200,6 +210,12 @@ export interface Config {
   };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean | number | string[];
+  mail: {
+    /** SMTP_URL; undefined: mail is written to DATA_DIR/outbox as .eml files. */
+    smtpUrl: string | undefined;
+    from: string;
+    pollMs: number;
+  };
   /** Multiplies every per-user write limit (1: the defaults). */
   writeLimitFactor: number;
   /** Slow clients: how long a connection may stay silent, and how long headers and a JSON body may take. */
@@ -270,6 +286,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Threadline <no-reply@${mailDomain(publicUrl)}>`,
+      pollMs: e.MAIL_POLL_MS,
+    },
     writeLimitFactor: e.WRITE_LIMIT_FACTOR,
     http: {
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
@@ -278,4 +299,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
   };
+}
+
+/** The sender's domain when MAIL_FROM is unset: PUBLIC_URL's host, else localhost. */
+function mailDomain(publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).hostname : 'localhost';
+}
+
+/** The base of links in mail: PUBLIC_URL, else this server as seen from its own machine. */
+export function linkBase(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
 }

@@ -1,9 +1,8 @@
 import * as React from 'react';
 
 /** React.lazy for a module's named export (the features export their components by name). */
-export function lazyNamed<K extends string, P extends object>(
-  load: () => Promise<Record<K, React.ComponentType<P>>>,
-  name: K,
-) {
-  return React.lazy(async () => ({ default: (await load())[name] }));
+export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return React.lazy(async () => ({ default: (await load())[name] as React.ComponentType<Props<M[K]>> }));
 }
+
+type Props<C> = C extends React.ComponentType<infer P> ? P : never;

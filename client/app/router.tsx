@@ -1,4 +1,5 @@
-// The route table of spec 000 §2 plus /login (DECISIONS §2).
+// The route table of spec 000 §2 plus /login (DECISIONS §2), /forgot-password, /reset-password and
+// /verify-email (§10).
 import { Loader2 } from 'lucide-react';
 import * as React from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
@@ -16,11 +17,19 @@ const pages = {
   home: () => import('../features/home/components/home-page.tsx'),
   messages: () => import('../features/messages/components/messages-page.tsx'),
   myRequests: () => import('../features/my-requests/components/my-requests-page.tsx'),
-  profile: () => import('../features/profile/components/profile-page.tsx'),
+  // The profile's account sections come with it (every account has at least its devices list).
+  profile: () => {
+    void accountPages().catch(() => {});
+    return import('../features/profile/components/profile-page.tsx');
+  },
   search: () => import('../features/search/components/search-page.tsx'),
   timeline: () => import('../features/timeline/components/timeline-page.tsx'),
 };
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
+const accountPages = () => import('../features/account/components/account-pages.ts');
+const EmailVerificationNotice = lazyNamed(accountPages, 'EmailVerificationNotice');
+const MailedLinkPage = lazyNamed(accountPages, 'MailedLinkPage');
+const AccountSections = lazyNamed(accountPages, 'AccountSections');
 const BillingPage = lazyNamed(pages.billing, 'BillingPage');
 const HomePage = lazyNamed(pages.home, 'HomePage');
 const MessagesPage = lazyNamed(pages.messages, 'MessagesPage');
@@ -91,7 +100,20 @@ function HomeRedirect() {
   return <Redirect to="/" replace />;
 }
 
-/** Signed out, or the user lookup still loading: only the landing page and the sign-in screen. */
+/**
+ * Password reset and e-mail confirmation are for built-in accounts (DECISIONS §10): with OpenID Connect the
+ * provider keeps the password and the address, and these paths are Page Not Found. Reached signed in or out
+ * (a mailed link opens anywhere).
+ */
+function LocalMailedLink() {
+  const { data: meta, isPending } = useMeta();
+  if (isPending) return <Loading />;
+  return meta?.authProvider === 'oidc' ? <NotFoundPage /> : <MailedLinkPage />;
+}
+/** The mailed links' screens, one lazily loaded page that picks by path. */
+const MAILED_LINKS = /^\/(?:forgot-password|reset-password|verify-email)\/?$/;
+
+/** Signed out, or the user lookup still loading: the landing page, sign-in and the mailed links only. */
 function SignedOutRoutes({ loading }: { loading: boolean }) {
   return (
     <Switch>
@@ -99,6 +121,7 @@ function SignedOutRoutes({ loading }: { loading: boolean }) {
         <LandingPage />
       </Route>
       <Route path="/login" component={LoginPage} />
+      <Route path={MAILED_LINKS} component={LocalMailedLink} />
       <Route path="/timeline" component={HomeRedirect} />
       {/* While loading, a deep link waits for the answer instead of flashing Page Not Found. */}
       <Route>{loading ? <Loading /> : <SignedOutFallback />}</Route>
@@ -124,12 +147,21 @@ function SignedInRoutes() {
   // are read with the HTML (common/first-load.ts), so this waits only after a sign-in in this tab.
   if (isPending) return <Loading />;
   const billingOff = meta?.billingProvider === 'off';
+  const local = meta?.authProvider === 'local';
   return (
     <>
       <Switch>
         <Route path="/" component={HomePage} />
         <Route path="/login" component={AfterSignIn} />
-        <Route path="/profile" component={ProfilePage} />
+        <Route path={MAILED_LINKS} component={LocalMailedLink} />
+        <Route path="/profile">
+          {/* Local accounts confirm and change their address and password there (DECISIONS §10); the
+              provider keeps them otherwise. Every account has its devices list. */}
+          <ProfilePage
+            notice={local ? <EmailVerificationNotice /> : null}
+            sections={<AccountSections local={local} />}
+          />
+        </Route>
         <Route path="/billing">{billingOff ? <NotFoundPage /> : <BillingPage />}</Route>
         <Route path="/my-requests" component={MyRequestsPage} />
         <Route path="/messages" component={MessagesPage} />

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UI_TIMING } from '../../common/limits.ts';
-import { handleUnauthorized, isUnauthorizedError, serverMessage } from './authUtils.ts';
+import { fieldErrors, handleUnauthorized, isUnauthorizedError, serverMessage } from './authUtils.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -52,5 +52,35 @@ describe('serverMessage', () => {
     expect(serverMessage(new TypeError('Failed to fetch'))).toBeUndefined();
     expect(serverMessage(new Error('400: {"errors":[]}'))).toBeUndefined();
     expect(serverMessage(undefined)).toBeUndefined();
+  });
+});
+
+describe('fieldErrors', () => {
+  const answer = (status: number, body: unknown) => new Error(`${status}: ${JSON.stringify(body)}`);
+
+  it('gives the first problem of each field of a 400 answer', () => {
+    const error = answer(400, {
+      message: 'Current password is incorrect (and 2 more)',
+      errors: [
+        { path: 'currentPassword', message: 'Current password is incorrect' },
+        { path: 'newPassword', message: 'Password must be at least 8 characters' },
+        { path: 'newPassword', message: 'This password is too common' },
+        { path: 'constructor', message: 'Odd but kept' },
+        { path: 7, message: 'no path' },
+        null,
+      ],
+    });
+    expect(fieldErrors(error)).toEqual({
+      currentPassword: 'Current password is incorrect',
+      newPassword: 'Password must be at least 8 characters',
+      constructor: 'Odd but kept',
+    });
+  });
+
+  it('is empty for answers without field problems and for other errors', () => {
+    expect(fieldErrors(answer(429, { message: 'Too many', retryAfter: 5 }))).toEqual({});
+    expect(fieldErrors(answer(400, { errors: 'nope' }))).toEqual({});
+    expect(fieldErrors(new TypeError('Failed to fetch'))).toEqual({});
+    expect(fieldErrors(null)).toEqual({});
   });
 });

@@ -61,3 +61,21 @@ export function serverMessage(error: unknown): string | undefined {
   const message = errorBody(error)?.message;
   return typeof message === 'string' && message ? screenText(message) : undefined;
 }
+
+/**
+ * A 400 answer's field problems (`errors: [{path, message}]`, DECISIONS §3) by field path, the first per
+ * field, so a form can show each under its field; empty for anything else.
+ */
+export function fieldErrors(error: unknown): Partial<Record<string, string>> {
+  const errors = errorBody(error)?.errors;
+  const byPath: Partial<Record<string, string>> = {};
+  if (!Array.isArray(errors)) return byPath;
+  for (const problem of errors as unknown[]) {
+    if (!problem || typeof problem !== 'object') continue;
+    const { path, message } = problem as Record<string, unknown>;
+    if (typeof path === 'string' && typeof message === 'string' && !Object.hasOwn(byPath, path)) {
+      byPath[path] = screenText(message);
+    }
+  }
+  return byPath;
+}

@@ -104,6 +104,13 @@ export function toast(props: Toast) {
   return { id, dismiss, update };
 }
 
+/** Removes every toast at once: test files share a worker's modules, and so this store. */
+export function clearToasts() {
+  for (const timeout of toastTimeouts.values()) clearTimeout(timeout);
+  toastTimeouts.clear();
+  dispatch({ type: 'REMOVE_TOAST' });
+}
+
 export function useToast() {
   const [state, setState] = React.useState<State>(memoryState);
   React.useEffect(() => {

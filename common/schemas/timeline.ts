@@ -161,6 +161,8 @@ export const timelineDetail = z.object({
   createdAt: iso,
   archivedAt: iso.nullable(),
   appearance: timelineAppearance.nullable(),
+  /** The member offered ownership (issue 26): shown to the owner and to that member only; else null. */
+  pendingOwnerId: uuid.nullable(),
 });
 export type TimelineDetail = z.infer<typeof timelineDetail>;
 
@@ -266,3 +268,6 @@ export interface PlanLimitError {
   planUpgradeRequired: true;
   limit: number;
 }
+
+/** POST /api/timelines/{id}/transfer: offers ownership to a member, who accepts (issue 26). */
+export const transferBody = z.object({ userId: z.string().max(64) });

@@ -50,5 +50,7 @@ export const currentUserSchema = z.object({
   bio: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   plan: z.enum(PLANS),
+  /** The address was confirmed (issue 26): mail notifications go only to confirmed addresses. */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

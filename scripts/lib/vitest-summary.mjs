@@ -1,6 +1,6 @@
 // A Vitest reporter for scripts/test.mjs: per project, the files and tests that passed, failed or were skipped
 // and when its files ran (projects share the workers, so a project's time is the window its files ran in and
-// the sum of their durations). Writes JSON to VITEST_SUMMARY.
+// the sum of their durations), and each file's duration. Writes JSON to VITEST_SUMMARY.
 import { writeFileSync } from 'node:fs';
 
 export default class ProjectSummary {
@@ -17,6 +17,7 @@ export default class ProjectSummary {
 
   onTestRunEnd(testModules, unhandledErrors, reason) {
     const projects = {};
+    const files = [];
     for (const testModule of testModules) {
       const name = testModule.project.name;
       projects[name] ??= { files: 0, passed: 0, failed: 0, skipped: 0, fileMs: 0, first: null, last: null };
@@ -32,6 +33,7 @@ export default class ProjectSummary {
       // A file that failed outside its tests (an import or a hook) counts as one failed test.
       if (testModule.state() === 'failed' && p.failed === failedBefore) p.failed += 1;
       p.fileMs += testModule.diagnostic().duration;
+      files.push({ project: name, file: testModule.relativeModuleId, ms: testModule.diagnostic().duration });
       const start = this.started.get(testModule);
       const end = this.ended.get(testModule);
       if (start && (p.first === null || start < p.first)) p.first = start;
@@ -41,7 +43,7 @@ export default class ProjectSummary {
     if (out)
       writeFileSync(
         out,
-        JSON.stringify({ reason, unhandledErrors: unhandledErrors.length, projects }, null, 2),
+        JSON.stringify({ reason, unhandledErrors: unhandledErrors.length, projects, files }, null, 2),
       );
   }
 }

@@ -9,19 +9,27 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const DUPLICATE_EMAIL = 'An account with this email already exists';
 
-export async function registerLocalUser(db: Db, body: RegisterBody): Promise<User> {
+/** Creates the account; `afterInsert` runs in the same transaction (the confirmation mail is queued there). */
+export async function registerLocalUser(
+  db: Db,
+  body: RegisterBody,
+  afterInsert: (tx: Db, user: User) => Promise<void> = async () => {},
+): Promise<User> {
   const passwordHash = await hashPassword(body.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: body.email,
-        passwordHash,
-        firstName: body.firstName ?? null,
-        lastName: body.lastName ?? null,
-      })
-      .returning();
-    return user!;
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: body.email,
+          passwordHash,
+          firstName: body.firstName ?? null,
+          lastName: body.lastName ?? null,
+        })
+        .returning();
+      await afterInsert(tx, user!);
+      return user!;
+    });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_unique')) throw conflict(DUPLICATE_EMAIL);
     throw err;

@@ -151,6 +151,8 @@ function readFlow(request: FastifyRequest): Flow | null {
 
 interface Profile {
   email?: string;
+  /** Set with `email`: the issuer verified it (the only kind kept). */
+  emailVerifiedAt?: Date;
   firstName?: string;
   lastName?: string;
 }
@@ -167,6 +169,7 @@ function profileFrom(claims: Record<string, unknown>): Profile {
   const email = emailSchema.safeParse(claims.email);
   return {
     email: verified && email.success ? email.data : undefined,
+    emailVerifiedAt: verified && email.success ? new Date() : undefined,
     firstName: text(claims.given_name, NAME_PART_MAX),
     lastName: text(claims.family_name, NAME_PART_MAX),
   };
@@ -201,7 +204,7 @@ export async function upsertOidcUser(
   } catch (err) {
     // The address belongs to another account: sign in without it rather than fail.
     if (!isUniqueViolation(err, 'users_email_unique')) throw err;
-    return (await create({ ...profile, email: undefined }))[0]!;
+    return (await create({ ...profile, email: undefined, emailVerifiedAt: undefined }))[0]!;
   }
 }
 
@@ -218,6 +221,6 @@ async function refreshProfile(db: Db, user: User, profile: Profile): Promise<Use
     return (await update(patch))[0]!;
   } catch (err) {
     if (!isUniqueViolation(err, 'users_email_unique')) throw err;
-    return (await update({ ...patch, email: undefined }))[0]!;
+    return (await update({ ...patch, email: undefined, emailVerifiedAt: undefined }))[0]!;
   }
 }

@@ -40,7 +40,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 /** Signs the user in on this reply with a brand-new session id. */
 export async function signIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, user: User) {
   await app.sessions.destroy(readSessionToken(request, app.config));
-  const token = await app.sessions.create(user.id);
+  const token = await app.sessions.create(user.id, { userAgent: request.headers['user-agent'] });
   setSessionCookie(reply, app.config, token);
   request.user = user;
 }

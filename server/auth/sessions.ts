@@ -1,13 +1,17 @@
 // Server-side sessions in the `sessions` table: a random token in the cookie, its HMAC as the row key,
 // 7 days idle and 30 days absolute.
-import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../common/limits.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, type User, users } from '../db/schema/index.ts';
 
 /** The user id inside the session's JSON. */
 const sessionUserId = sql<string>`(${sessions.sess}->>'userId')::uuid`;
+
+/** A session's id in lists (DECISIONS §10): a hash of its stored key, which never leaves the server. */
+export const publicSessionId = (key: string) =>
+  createHash('sha256').update(key).digest('base64url').slice(0, 22);
 
 /** Sliding expiry is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 10 * 60 * 1000;
@@ -63,12 +67,12 @@ export class SessionStore {
   }
 
   /** Starts a new session (a fresh id at every sign-in) and returns the cookie token. */
-  async create(userId: string): Promise<string> {
+  async create(userId: string, { userAgent }: { userAgent?: string } = {}): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
     await this.db.insert(sessions).values({
       sid: this.key(token),
-      sess: { userId, createdAt: now },
+      sess: { userId, createdAt: now, ...(userAgent && { userAgent: userAgent.slice(0, 300) }) },
       expire: new Date(now + SESSION_IDLE_MS),
     });
     return token;
@@ -96,13 +100,53 @@ export class SessionStore {
     return { user: row.user, token };
   }
 
+  /**
+   * The user's live sessions, most recently used first. `id` is a hash of the stored key, so the list names a
+   * session without handing out anything that could act for it; `lastSeenAt` is as exact as the sliding
+   * expiry's writes (TOUCH_EVERY_MS).
+   */
+  async listFor(userId: string) {
+    const now = this.now();
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessionUserId, userId),
+          gt(sessions.expire, new Date(now)),
+          sql`(${sessions.sess}->>'createdAt')::bigint > ${now - SESSION_ABSOLUTE_MS}`,
+        ),
+      );
+    return rows
+      .map((r) => ({
+        id: publicSessionId(r.sid),
+        key: r.sid,
+        userAgent: r.sess.userAgent ?? null,
+        lastSeenAt: new Date(Math.min(now, r.expire.getTime() - SESSION_IDLE_MS)),
+      }))
+      .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime());
+  }
+
+  /** Ends one session by its stored key. */
+  async destroyKey(key: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.sid, key));
+  }
+
   async destroy(token: string | undefined): Promise<void> {
     if (!token || token.length > 100) return;
     await this.db.delete(sessions).where(eq(sessions.sid, this.key(token)));
   }
 
-  async destroyAllFor(userId: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessionUserId, userId));
+  /**
+   * Ends every session of the user but the one with stored key `exceptKey`, in the caller's transaction when
+   * given; returns the stored keys ended (their sockets are closed over the bus).
+   */
+  async destroyAllFor(userId: string, { exceptKey, db = this.db }: { exceptKey?: string; db?: Db } = {}) {
+    const gone = await db
+      .delete(sessions)
+      .where(and(eq(sessionUserId, userId), exceptKey ? ne(sessions.sid, exceptKey) : undefined))
+      .returning({ sid: sessions.sid });
+    return gone.map((g) => g.sid);
   }
 
   async purgeExpired(): Promise<number> {

@@ -8,6 +8,7 @@ import {
   timelineBlockedUsers,
   timelineJoinRequests,
   timelineMembers,
+  timelines,
 } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { isUuid, type TimelineAccess } from '../policies/timeline.ts';
@@ -17,7 +18,7 @@ import { lockTimeline } from './lock.ts';
 const MEMBER_NOT_FOUND = 'Member not found';
 
 /** The member `userId` of this threadline (not the owner), or 404 / 403. */
-async function otherMember(db: Db, access: TimelineAccess, userId: string): Promise<TimelineMember> {
+export async function otherMember(db: Db, access: TimelineAccess, userId: string): Promise<TimelineMember> {
   if (!isUuid(userId)) throw notFound(MEMBER_NOT_FOUND);
   const [target] = await db
     .select()
@@ -26,6 +27,14 @@ async function otherMember(db: Db, access: TimelineAccess, userId: string): Prom
   if (!target) throw notFound(MEMBER_NOT_FOUND);
   if (target.role === 'owner') throw forbidden('The owner cannot be changed or removed');
   return target;
+}
+
+/** A member who is gone can no longer be offered the threadline. */
+async function dropOwnershipOffer(tx: Db, timelineId: string, userId: string) {
+  await tx
+    .update(timelines)
+    .set({ pendingOwnerId: null })
+    .where(and(eq(timelines.id, timelineId), eq(timelines.pendingOwnerId, userId)));
 }
 
 export async function leaveTimeline(db: Db, access: TimelineAccess): Promise<void> {
@@ -37,6 +46,7 @@ export async function leaveTimeline(db: Db, access: TimelineAccess): Promise<voi
       .returning({ id: timelineMembers.id });
     if (left.length > 0) {
       await recordAction(tx, access.timeline.id, access.member.userId, ANALYTICS_ACTIONS.memberLeft);
+      await dropOwnershipOffer(tx, access.timeline.id, access.member.userId);
     }
   });
 }
@@ -56,6 +66,7 @@ export async function removeAndBlock(
     await lockTimeline(tx, timelineId);
     const target = await otherMember(tx, access, userId);
     await tx.delete(timelineMembers).where(eq(timelineMembers.id, target.id));
+    await dropOwnershipOffer(tx, timelineId, target.userId);
     await recordAction(tx, timelineId, target.userId, ANALYTICS_ACTIONS.memberRemoved, {
       removedBy: access.member.userId,
     });

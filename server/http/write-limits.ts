@@ -16,6 +16,10 @@ export const WRITES_PER_MINUTE = {
   /** Upload URLs: a post takes up to 10 files, and a failed upload is tried again. */
   upload: 60,
   profile: 20,
+  /** Subscription create, cancel and resume: each may call Stripe. */
+  billing: 30,
+  /** Ownership offers, accepts and withdrawals (issue 26). */
+  ownership: 20,
 } as const;
 
 export type WriteKind = keyof typeof WRITES_PER_MINUTE;

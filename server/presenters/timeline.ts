@@ -63,6 +63,7 @@ export function presentTimelineDetail(
   t: Timeline,
   role: Role,
   appearance: TimelineAppearance | null,
+  viewerId: string,
 ): TimelineDetail {
   return {
     id: t.id,
@@ -80,5 +81,7 @@ export function presentTimelineDetail(
     createdAt: t.createdAt.toISOString(),
     archivedAt: iso(t.archivedAt),
     appearance,
+    // An offer is the owner's and the offered member's business alone.
+    pendingOwnerId: role === 'owner' || t.pendingOwnerId === viewerId ? t.pendingOwnerId : null,
   };
 }

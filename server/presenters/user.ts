@@ -12,5 +12,6 @@ export function presentCurrentUser(u: User): CurrentUser {
     bio: u.bio,
     profileImageUrl: u.profileImageUrl,
     plan: u.plan as CurrentUser['plan'],
+    emailVerified: u.emailVerifiedAt !== null,
   };
 }

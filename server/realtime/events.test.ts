@@ -179,6 +179,33 @@ describe('threadline events reach every role that follows it, and no one else', 
     await quiet(w.others);
   });
 
+  it('an ownership offer, its withdrawal, and the accept reach every member (issue 26)', async () => {
+    const w = await setup();
+    const heir = w.participant.user.id;
+    await w.owner.as.post(`${w.base}/transfer`, { userId: heir });
+    for (const data of await each(w.members, 'timeline_updated', update('ownership'))) {
+      expect(data).toMatchObject({
+        userId: heir,
+        message: expect.stringMatching(/ offered .* ownership of /),
+      });
+    }
+    await w.owner.as.delete(`${w.base}/transfer`);
+    for (const data of await each(w.members, 'timeline_updated', update('ownership'))) {
+      expect(data).toMatchObject({ userId: heir, message: expect.stringContaining('was withdrawn') });
+    }
+    await w.owner.as.post(`${w.base}/transfer`, { userId: heir });
+    await each(w.members, 'timeline_updated', update('ownership'));
+    expect((await w.participant.as.post(`${w.base}/transfer/accept`)).statusCode).toBe(200);
+    // Two role changes: the old owner, then the new one.
+    for (const data of await each(w.members, 'timeline_updated', update('role_changed'))) {
+      expect(data).toMatchObject({ userId: w.owner.user.id, message: expect.stringContaining('moderator') });
+    }
+    for (const data of await each(w.members, 'timeline_updated', update('role_changed'))) {
+      expect(data).toMatchObject({ userId: heir, message: expect.stringContaining('owner') });
+    }
+    await quiet(w.others);
+  });
+
   it('member_left and member_removed reach those who stay; the removed user is told on their own channel', async () => {
     const w = await setup();
     expect((await w.viewer.as.delete(`${w.base}/members/leave`)).statusCode).toBe(200);

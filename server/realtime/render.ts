@@ -59,6 +59,7 @@ async function timelineById(db: Db, id: string) {
       id: timelines.id,
       name: timelines.name,
       pinnedPostId: timelines.pinnedPostId,
+      pendingOwnerId: timelines.pendingOwnerId,
       deletedAt: timelines.deletedAt,
     })
     .from(timelines)
@@ -196,7 +197,12 @@ export async function renderEvent(
         now,
       );
     case 'timeline_updated':
-      return renderUpdate(db, event, { base, who, place, pinnedPostId: timeline.pinnedPostId }, now);
+      return renderUpdate(
+        db,
+        event,
+        { base, who, place, pinnedPostId: timeline.pinnedPostId, pendingOwnerId: timeline.pendingOwnerId },
+        now,
+      );
     case 'join_request': {
       const [request] = await db
         .select({ status: timelineJoinRequests.status })
@@ -310,6 +316,7 @@ async function renderUpdate(
     who: string;
     place: string;
     pinnedPostId: string | null;
+    pendingOwnerId: string | null;
   },
   now: Date,
 ): Promise<EventMessage | null> {
@@ -388,6 +395,10 @@ async function renderUpdate(
       return update(`${await member()} was removed from ${place}`, {
         memberCount: await memberCount(db, base.timelineId),
       });
+    case 'ownership':
+      return ctx.pendingOwnerId && ctx.pendingOwnerId === event.userId
+        ? update(`${who} offered ${await member()} ownership of ${place}`)
+        : update(`The ownership offer in ${place} was withdrawn`);
     case 'role_changed': {
       const subject = event.userId ?? event.actorId;
       const [name, role] = await Promise.all([member(), roleOf(db, base.timelineId, subject)]);

@@ -1,12 +1,12 @@
 // The /ws socket: the upgrade checks, the protocol of spec 000 §7, and the limits (size, rate, pings,
 // sessions). Events themselves are in hub.test.ts.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, REALTIME, REALTIME_ERRORS } from '../../common/realtime.ts';
-import { sessions } from '../db/schema/index.ts';
+import { passwordResetTokens, sessions } from '../db/schema/index.ts';
 import { setupTestApp } from '../test/app.ts';
-import { addMember, buildThreadline, cookieFor, signedInUser } from '../test/factories.ts';
+import { addMember, buildThreadline, cookieFor, signedInUser, TEST_PASSWORD } from '../test/factories.ts';
 import { openSocket, socketUser, type TestSocket, upgradeStatus } from '../test/ws.ts';
 
 const t = setupTestApp();
@@ -290,6 +290,43 @@ describe('sessions', () => {
     // this one too, the answer to a later request could not come.
     await adaElsewhere.socket.expectNoneBeforeReply();
     expect(adaElsewhere.socket.closeInfo).toBeUndefined();
+  });
+
+  it('ending a device in Signed-in devices, changing or resetting the password close those sockets', async () => {
+    const ada = track(await socketUser(t.app));
+    const phone = track(await socketUser(t.app, { user: ada.user }));
+    const laptop = track(await socketUser(t.app, { user: ada.user }));
+    const list = (await ada.as.get('/api/auth/sessions')).json() as { id: string; current: boolean }[];
+    const others = list.filter((s) => !s.current);
+    expect(others).toHaveLength(2);
+    // The phone's session, by the id the list gives (which one is which does not matter here).
+    expect((await ada.as.delete(`/api/auth/sessions/${others[0]!.id}`)).statusCode).toBe(204);
+    const first = await Promise.race([phone, laptop].map((p) => p.socket.waitClose().then(() => p)));
+    expect(first.socket.closeInfo?.code).toBe(CLOSE_CODES.sessionEnded);
+    const left = first === phone ? laptop : phone;
+    // A password change ends the other one left, not this one.
+    const changed = await ada.as.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'another long passphrase',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await left.socket.waitClose()).code).toBe(CLOSE_CODES.sessionEnded);
+    await ada.socket.expectNoneBeforeReply();
+    expect(ada.socket.closeInfo).toBeUndefined();
+    // A reset from a mailed link ends every session, this one too.
+    const token = 'r'.repeat(43);
+    await t.app.db.insert(passwordResetTokens).values({
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      userId: ada.user.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'a third long passphrase' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await ada.socket.waitClose()).code).toBe(CLOSE_CODES.sessionEnded);
   });
 
   it('signing out with GET /api/logout closes the socket too', async () => {

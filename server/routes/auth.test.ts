@@ -30,7 +30,17 @@ describe('registration', () => {
     const body = res.json();
     expect(body).toMatchObject({ email: 'new.person@example.test', firstName: 'Ada', plan: 'free' });
     expect(Object.keys(body).sort()).toEqual(
-      ['bio', 'displayName', 'email', 'firstName', 'id', 'lastName', 'plan', 'profileImageUrl'].sort(),
+      [
+        'bio',
+        'displayName',
+        'email',
+        'emailVerified',
+        'firstName',
+        'id',
+        'lastName',
+        'plan',
+        'profileImageUrl',
+      ].sort(),
     );
     const cookie = res.cookies.find((c) => c.name === 'tl_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

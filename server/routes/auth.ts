@@ -15,6 +15,8 @@ import { readSessionToken } from '../auth/cookies.ts';
 import { authenticateLocalUser, registerLocalUser } from '../auth/localAccounts.ts';
 import { oidcRoutes } from '../auth/oidc.ts';
 import { signIn, signOut } from '../auth/plugin.ts';
+import { queueEmailConfirmation } from '../commands/email-verification.ts';
+import { linkBase } from '../config.ts';
 import { badRequest, HttpError, unauthorized } from '../http/errors.ts';
 import { addressKey, type LimitRule, type Reservation } from '../http/limiter.ts';
 import { isCrossSite } from '../http/origin.ts';
@@ -95,7 +97,10 @@ export async function authRoutes(app: FastifyInstance) {
           errors: [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }],
         });
       }
-      const user = await registerLocalUser(app.db, body);
+      const user = await registerLocalUser(app.db, body, (tx, created) =>
+        queueEmailConfirmation(tx, created, 'verify', created.email!, linkBase(app.config)),
+      );
+      app.mail.wake();
       await signIn(app, request, reply, user);
       return reply.code(201).send(presentCurrentUser(user));
     },

@@ -5,7 +5,9 @@ import { setupTestApp } from '../test/app.ts';
 import { raceProbe } from '../test/races.ts';
 import { upgradeRaces } from './subscription.cases.ts';
 
-const t = setupTestApp({ BILLING_PROVIDER: 'sandbox' });
+// The races fire dozens of one user's billing calls at once: the per-user write limit (tested in
+// write-limits.cases.ts) is raised out of their way.
+const t = setupTestApp({ BILLING_PROVIDER: 'sandbox', WRITE_LIMIT_FACTOR: '20' });
 const races = upgradeRaces(t, raceProbe(t));
 
 describe('parallel upgrades', () => {

@@ -45,20 +45,27 @@ export async function subscriptionRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/subscription/create',
-    { schema: { body: createSubscriptionBody, response: { 200: clientSecretAnswer } } },
+    {
+      config: { writeLimit: 'billing' },
+      schema: { body: createSubscriptionBody, response: { 200: clientSecretAnswer } },
+    },
     async (request) => {
       const { plan, billingPeriod } = request.body as CreateSubscriptionBody;
       return provider().createSubscription(request.user!, plan, billingPeriod);
     },
   );
 
-  app.post('/api/subscription/cancel', { schema: { response: { 200: successAnswer } } }, async (request) => {
+  const billingWrite = {
+    config: { writeLimit: 'billing' as const },
+    schema: { response: { 200: successAnswer } },
+  };
+  app.post('/api/subscription/cancel', billingWrite, async (request) => {
     await provider().cancelAtPeriodEnd(request.user!);
     return { success: true as const };
   });
 
   // Undoes a cancel while the period lasts (issue 25): the plan renews as if never cancelled.
-  app.post('/api/subscription/resume', { schema: { response: { 200: successAnswer } } }, async (request) => {
+  app.post('/api/subscription/resume', billingWrite, async (request) => {
     await provider().resume(request.user!);
     return { success: true as const };
   });

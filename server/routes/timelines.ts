@@ -92,7 +92,7 @@ export async function timelineRoutes(app: FastifyInstance) {
       const ownerPlan = members.find((m) => m.member.userId === timeline.ownerId)?.user.plan;
       const appearance = presentAppearance(timeline, config, ownerPlan);
       return {
-        timeline: presentTimelineDetail(timeline, member.role, appearance),
+        timeline: presentTimelineDetail(timeline, member.role, appearance, request.user!.id),
         member: presentMembership(member),
         members: members.map((m) => presentMember(m.member, m.user, isOwner)),
       };
@@ -158,7 +158,12 @@ export async function timelineRoutes(app: FastifyInstance) {
       const t = await updatePermissions(db, id, request.body as z.output<typeof permissionsBody>);
       await app.realtime.publish(updated(t.id, me, 'permissions'));
       // updateSettings is the owner's alone: their plan decides what shows.
-      return presentTimelineDetail(t, member.role as Role, presentAppearance(t, config, request.user!.plan));
+      return presentTimelineDetail(
+        t,
+        member.role as Role,
+        presentAppearance(t, config, request.user!.plan),
+        me,
+      );
     },
   );
 
@@ -172,7 +177,7 @@ export async function timelineRoutes(app: FastifyInstance) {
       const { joinApprovalRequired } = request.body as z.output<typeof approvalSettingsBody>;
       const t = await setJoinApproval(db, id, joinApprovalRequired);
       await app.realtime.publish(updated(t.id, me, 'approval'));
-      return presentTimelineDetail(t, member.role, presentAppearance(t, config, request.user!.plan));
+      return presentTimelineDetail(t, member.role, presentAppearance(t, config, request.user!.plan), me);
     },
   );
 
@@ -191,7 +196,7 @@ export async function timelineRoutes(app: FastifyInstance) {
       const body = request.body as z.output<typeof appearanceBody>;
       const { timeline: t, removed } = await setAppearance(db, me.id, id, body);
       await removeUploadObjects(app.store, removed, request.log);
-      return presentTimelineDetail(t, member.role, presentAppearance(t, config, me.plan));
+      return presentTimelineDetail(t, member.role, presentAppearance(t, config, me.plan), me.id);
     },
   );
 }

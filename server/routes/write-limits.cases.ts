@@ -60,6 +60,9 @@ export async function writer(app: FastifyInstance) {
         fileName: `photo-${i}.png`,
       }),
     profile: (as, i) => as.put('/api/profile', { displayName: `Ada ${i}` }),
+    // Counted before the route runs: a cancel with nothing to cancel still counts.
+    billing: (as) => as.post('/api/subscription/cancel'),
+    ownership: (as) => as.post(`/api/timelines/${mine.id}/transfer`, { userId: other.user.id }),
   };
   return { me, other, mine, write };
 }

@@ -9,7 +9,7 @@ const t = setupTestApp({ WRITE_LIMIT_FACTOR: '0.1' });
 const cases = writeLimitCases(t, smokeProbe);
 
 describe('per-user write limits', () => {
-  it('posts, comments, reactions, messages, conversations, join requests, uploads and profile changes each stop at their limit, for that user and kind only', () =>
+  it('posts, comments, reactions, messages, conversations, join requests, uploads, profile changes, billing calls and ownership offers each stop at their limit, for that user and kind only', () =>
     cases.eachKind(0.1));
 
   it('a burst of parallel posts creates exactly the limit (smoke)', () => cases.postBurst(8));

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openPglite, openPostgres } from '../db/client.ts';
-import { createEmptyDatabase, dropLeftoverDatabases } from './db.ts';
+import { createEmptyDatabase, dropLeftoverDatabases, dropRunDatabases } from './db.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -61,5 +61,8 @@ export default async function setup(project: TestProject) {
     throw err;
   }
   project.provide('postgresTemplate', template.name);
-  return () => template.drop();
+  return async () => {
+    await dropRunDatabases(serverUrl, Number(project.config.env.TL_TEST_RUN_PID) || process.pid);
+    await template.drop();
+  };
 }

@@ -9,7 +9,7 @@ import { addLayer, focusOrigin, returnFocus } from '../../lib/modal-layers.ts';
  */
 export const MODAL_CONTENT_CLASS =
   'fixed inset-0 z-50 m-auto grid h-fit max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-lg grid-cols-1 wrap-anywhere gap-4 overflow-y-auto rounded-xl border border-border bg-card p-5 text-card-foreground shadow-xl focus:outline-none sm:p-6';
-export const MODAL_OVERLAY_CLASS = 'fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]';
+export const MODAL_OVERLAY_CLASS = 'fixed inset-0 z-50 bg-slate-950/50';
 
 interface RootProps {
   open?: boolean;

@@ -1,6 +1,7 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventMessage } from '../../../common/realtime.ts';
+import { cleanup, jsonResponse, renderHook, waitFor } from '../../features/home/test/render.tsx';
 import { conversationKeys } from '../conversation-keys.ts';
 import { createQueryClient } from '../queryClient.ts';
 import { timelineKeys } from '../timeline-keys.ts';
@@ -10,7 +11,10 @@ import {
   OUTDATED_AFTER_RECONNECT,
   outdatedBy,
   readBeforeFirstConnection,
+  useLiveDashboard,
 } from './live-dashboard.ts';
+import { RealtimeClient } from './realtime-client.ts';
+import { fakeSockets } from './test-socket.ts';
 
 const ME = 'me';
 const T = '11111111-1111-4111-8111-111111111111';
@@ -19,6 +23,19 @@ const mine = { id: ME, name: 'Me', profileImageUrl: null };
 
 const event = (type: string, data: object) =>
   ({ type, data: { message: 'x', timelineId: T, ...data }, timestamp: '' }) as unknown as EventMessage;
+
+/** Stubs fetch to answer `body` to every URL; returns the URLs asked for, in order. */
+function recordFetches(body: unknown): string[] {
+  const fetched: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      fetched.push(url);
+      return jsonResponse(body);
+    }),
+  );
+  return fetched;
+}
 
 describe('outdatedBy', () => {
   it('someone else’s post or comment refreshes the unread badges; my own does not', () => {
@@ -151,14 +168,7 @@ describe('createInvalidator', () => {
   });
 
   it('an invalidation marks a cached threadline stale without refetching it, and refetches the badges', async () => {
-    const fetched: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        fetched.push(url);
-        return new Response('{}', { headers: { 'Content-Type': 'application/json' } });
-      }),
-    );
+    const fetched = recordFetches({});
     const queryClient = createQueryClient();
     const threadline = ['/api/timelines', T];
     queryClient.setQueryData(threadline, { id: T });
@@ -201,5 +211,32 @@ describe('readBeforeFirstConnection', () => {
     answer([]);
     // Nothing read before it (a page that reads once the socket is up): nothing to read again.
     expect(readBeforeFirstConnection(createQueryClient(), at).refetch).toEqual([]);
+  });
+});
+
+describe('useLiveDashboard', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('a socket signed in before the hook mounted (a slow first render) still has the older lists read again', async () => {
+    const fetched = recordFetches([]);
+    const sockets = fakeSockets();
+    const log = { debug: () => {}, warn: () => {} };
+    const client = new RealtimeClient({ url: 'ws://host/ws', userId: ME, createSocket: sockets.create, log });
+    const queryClient = createQueryClient();
+    const list = timelineKeys.list('active');
+    queryClient.setQueryData(list, [], { updatedAt: Date.now() - 1000 });
+    const unsubscribe = new QueryObserver(queryClient, { queryKey: list }).subscribe(() => {});
+    try {
+      client.connect();
+      sockets.last().accept(ME);
+      renderHook(() => useLiveDashboard(client, queryClient), { queryClient });
+      await waitFor(() => expect(fetched).toEqual([list.join('/')]), 3000);
+    } finally {
+      unsubscribe();
+      client.disconnect();
+    }
   });
 });

@@ -82,7 +82,7 @@ export function toNotification(
     if (aboutOpenPage) return null;
     if (message.type === 'timeline_updated') {
       const change = message.data.change;
-      const mine = change === 'role_changed' && message.data.userId === userId;
+      const mine = (change === 'role_changed' || change === 'ownership') && message.data.userId === userId;
       if (!CARD_CHANGES.has(change) && !mine) return null;
     }
   }

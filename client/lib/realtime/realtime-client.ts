@@ -89,6 +89,7 @@ export class RealtimeClient {
   private stopped = true;
   private socketsOpened = 0;
   private lastCloseCode: number | null = null;
+  private firstAuthenticated: number | null = null;
 
   private readonly stateListeners = new Listeners<ConnectionState>();
   private readonly eventListeners = new Listeners<EventMessage>();
@@ -107,6 +108,11 @@ export class RealtimeClient {
 
   get state(): ConnectionState {
     return this.stateValue;
+  }
+
+  /** When this client was first authenticated (Date.now()), or null: a hook that subscribes late can tell. */
+  get firstAuthenticatedAt(): number | null {
+    return this.firstAuthenticated;
   }
 
   /** Threadlines the server confirmed. */
@@ -345,6 +351,7 @@ export class RealtimeClient {
   private authenticated() {
     const reconnected = this.socketsOpened > 1;
     this.attempts = 0;
+    this.firstAuthenticated ??= Date.now();
     this.setState('authenticated');
     // The subscriptions that waited for authentication.
     for (const id of this.wanted.keys()) this.sendSubscribe(id);

@@ -42,6 +42,8 @@ export const users = pgTable(
     storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),
     /** argon2id hash for local accounts; never leaves the server. */
     passwordHash: text('password_hash'),
+    /** When the address was confirmed from a mailed link (or came verified from the OIDC issuer). */
+    emailVerifiedAt: at('email_verified_at'),
     /** OpenID Connect subject, "issuer|sub", for accounts from AUTH_PROVIDER=oidc. */
     oidcSubject: text('oidc_subject').unique('users_oidc_subject_unique'),
     createdAt: createdAt(),
@@ -107,6 +109,8 @@ export const sessions = pgTable(
 
 export interface SessionData {
   userId: string;
+  /** The browser's User-Agent at sign-in (at most 300 characters): "Signed-in devices" names it. */
+  userAgent?: string;
   /** Epoch ms of sign-in: sessions end 30 days after it whatever the activity. */
   createdAt: number;
 }
@@ -121,6 +125,8 @@ export const timelines = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** A member the owner offered ownership to (issue 26), until they accept or either side withdraws. */
+    pendingOwnerId: uuid('pending_owner_id').references(() => users.id, { onDelete: 'set null' }),
     // No foreign key: posts reference timelines, and a pinned post is cleared when it is deleted.
     pinnedPostId: uuid('pinned_post_id'),
     allowParticipantPosts: boolean('allow_participant_posts').notNull().default(true),
@@ -545,4 +551,67 @@ export const realtimeSockets = pgTable(
     openedUs: bigint('opened_us', { mode: 'number' }).notNull(),
   },
   (t) => [index('realtime_sockets_user_idx').on(t.userId, t.openedUs)],
+);
+
+/**
+ * Mail waiting to go out (DECISIONS §10), written in the same transaction as its cause. A worker claims due
+ * rows with FOR UPDATE SKIP LOCKED and pushes next_attempt_at past its send (a lease), so two instances
+ * never send one row; failures back off, and a row a day old is given up (failed_at).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    toAddress: varchar('to_address', { length: 254 }).notNull(),
+    /** What caused it (password_reset, password_changed...): logs and tests. */
+    kind: varchar('kind', { length: 40 }).notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: at('sent_at'),
+    failedAt: at('failed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`)],
+);
+
+/** Password reset links (DECISIONS §10): only the SHA-256 of the token is kept; single use, one hour. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Links that confirm an address (DECISIONS §10): `verify` confirms the account's address as it is; `change`
+ * makes `email` the account's address. Only the SHA-256 of the token is kept; single use, 24 hours.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 10 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_tokens_user_idx').on(t.userId),
+    check('email_tokens_purpose_check', sql`${t.purpose} in ('verify', 'change')`),
+  ],
 );

@@ -12,9 +12,9 @@ afterEach(() => {
 
 const USER = { id: 'u1', email: 'ada@example.test', firstName: 'Ada', plan: 'free' };
 
-function renderLogin(path: string) {
+function renderLogin(path: string, authProvider: 'local' | 'oidc' = 'local') {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(META_QUERY_KEY, { authProvider: 'local', billingProvider: 'sandbox' });
+  queryClient.setQueryData(META_QUERY_KEY, { authProvider, billingProvider: 'sandbox' });
   return render(<LoginPage />, { path, queryClient });
 }
 
@@ -23,6 +23,9 @@ function submit(container: HTMLElement) {
   typeInto(container.querySelector<HTMLInputElement>('#auth-password')!, 'correct horse battery');
   act(() => container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
 }
+
+const forgotLink = (container: HTMLElement) =>
+  [...container.querySelectorAll('a')].find((a) => a.textContent === 'Forgot password?');
 
 const selectedTab = (container: HTMLElement) =>
   container.querySelector('[role="tab"][aria-selected="true"]')?.textContent;
@@ -49,5 +52,29 @@ describe('LoginPage', () => {
     submit(container);
     await waitFor(() => expect(history.at(-1)).toBe('/'));
     expect(fetch).toHaveBeenCalledWith('/api/auth/register', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('offers "Forgot password?" on Sign in, carrying the address typed so far', () => {
+    const { container } = renderLogin('/login');
+    expect(forgotLink(container)?.getAttribute('href')).toBe('/forgot-password');
+    typeInto(container.querySelector<HTMLInputElement>('#auth-email')!, ' ada+x@example.test ');
+    expect(forgotLink(container)?.getAttribute('href')).toBe('/forgot-password?email=ada%2Bx%40example.test');
+  });
+
+  it('Create account: no "Forgot password?", and a common password is said to be too common', async () => {
+    const { container } = renderLogin('/login?tab=register');
+    expect(forgotLink(container)).toBeUndefined();
+    typeInto(container.querySelector<HTMLInputElement>('#auth-password')!, 'password123');
+    await waitFor(() =>
+      expect(container.querySelector('#auth-password-hint')?.textContent).toBe(
+        'This password is too common: choose another.',
+      ),
+    );
+  });
+
+  it('has no "Forgot password?" with OpenID Connect', () => {
+    const { container } = renderLogin('/login', 'oidc');
+    expect(container.textContent).toContain('Continue to sign in');
+    expect(forgotLink(container)).toBeUndefined();
   });
 });

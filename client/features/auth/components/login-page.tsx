@@ -1,22 +1,23 @@
 // /login: built-in accounts (DECISIONS §2). With OpenID Connect it only offers the provider's sign-in.
 // `?tab=register` opens Create account; `?returnTo=/path` is where a successful sign-in goes.
-import { AlertCircle, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import * as React from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../common/limits.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../../../common/passwords.ts';
-import { LogoMark, Wordmark } from '../../../components/logo.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
+import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { goToLogin, useMeta } from '../../../lib/auth.ts';
 import { serverMessage } from '../../../lib/authUtils.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { forgotPasswordPath } from '../../../lib/forgot-password-link.ts';
 import { type AuthTab, readLoginQuery } from '../../../lib/sign-in.ts';
+import { useCommonPassword } from '../../../lib/use-common-password.ts';
 import { useAuthMutation } from '../api/auth-api.ts';
-import { useCommonPassword } from '../hooks/use-common-password.ts';
 
 const TABS: { value: AuthTab; label: string }[] = [
   { value: 'signin', label: 'Sign in' },
@@ -27,32 +28,16 @@ export function LoginPage() {
   const { data: meta } = useMeta();
   const query = readLoginQuery(useSearch());
   return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-b from-indigo-50 via-background to-background">
-      <header className="mx-auto flex w-full max-w-6xl items-center px-4 py-4 sm:px-6">
-        <Link
-          href="/"
-          className="flex items-center gap-2 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <LogoMark className="size-8" />
-          <Wordmark />
-        </Link>
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:pt-12">
-        <Card className="w-full max-w-md">
-          <CardHeader className="text-center">
-            <h1 className="text-2xl font-bold tracking-tight">Welcome to Threadline</h1>
-            <CardDescription>Sign in or create an account to reach your threadlines.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {meta?.authProvider === 'oidc' ? (
-              <SingleSignOn returnTo={query.returnTo} />
-            ) : (
-              <LocalAccountForm initialTab={query.tab} returnTo={query.returnTo} />
-            )}
-          </CardContent>
-        </Card>
-      </main>
-    </div>
+    <AuthCardLayout
+      title="Welcome to Threadline"
+      description="Sign in or create an account to reach your threadlines."
+    >
+      {meta?.authProvider === 'oidc' ? (
+        <SingleSignOn returnTo={query.returnTo} />
+      ) : (
+        <LocalAccountForm initialTab={query.tab} returnTo={query.returnTo} />
+      )}
+    </AuthCardLayout>
   );
 }
 
@@ -176,15 +161,7 @@ function LocalAccountForm({ initialTab, returnTo }: { initialTab: AuthTab; retur
               </p>
             )}
           </div>
-          {error && (
-            <p
-              role="alert"
-              className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-            >
-              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>{error}</span>
-            </p>
-          )}
+          {error && <FormAlert>{error}</FormAlert>}
           <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
             {mutation.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
             {mutation.isPending
@@ -196,6 +173,17 @@ function LocalAccountForm({ initialTab, returnTo }: { initialTab: AuthTab; retur
                 : 'Sign in'}
           </Button>
         </form>
+        {!creating && (
+          // After the button, so the keyboard goes from the password straight to Sign in.
+          <p className="mt-4 text-center text-sm">
+            <Link
+              href={forgotPasswordPath(email)}
+              className={buttonVariants({ variant: 'link', size: 'sm' })}
+            >
+              Forgot password?
+            </Link>
+          </p>
+        )}
       </TabPanel>
     </div>
   );

@@ -1,8 +1,12 @@
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster.tsx';
+import { clearToasts } from '../../../lib/use-toast.ts';
 import { button, cleanup, jsonResponse, render, typeInto, waitFor } from '../test/render.tsx';
 import { CreateTimelineDialog, NAME_REQUIRED } from './create-timeline-dialog.tsx';
+
+// An earlier file of this worker may have left a toast in the shared store.
+beforeEach(() => act(() => clearToasts()));
 
 afterEach(() => {
   cleanup();

@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backTarget, notePath, pathBefore, resetPaths } from './previous-path.ts';
 
 const ORIGIN = 'https://threadline.example';
 const timeline = { label: 'Back to Threadline', href: '/timeline/abc' };
 const home = { label: 'Back to Home', href: '/' };
 
+// Files share the worker's modules: an earlier file's app may have noted its paths here.
+beforeEach(resetPaths);
 afterEach(resetPaths);
 
 describe('pathBefore', () => {

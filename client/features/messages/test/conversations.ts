@@ -16,7 +16,13 @@ export const ADA = person('00000000-0000-4000-8000-00000000000b', 'Ada', 'Lovela
 export const BOB = person('00000000-0000-4000-8000-00000000000c', 'Bob', 'Builder');
 
 /** ME as GET /api/auth/user answers (for useAuth in tests). */
-export const ME_USER: CurrentUser = { ...ME, email: 'mia@example.com', bio: null, plan: 'free' };
+export const ME_USER: CurrentUser = {
+  ...ME,
+  email: 'mia@example.com',
+  bio: null,
+  plan: 'free',
+  emailVerified: true,
+};
 
 export const TIMELINE_ID = '00000000-0000-4000-8000-0000000000f1';
 export const CONV_ADA = '00000000-0000-4000-8000-0000000000c1';

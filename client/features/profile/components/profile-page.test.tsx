@@ -142,3 +142,47 @@ describe('Profile picture', () => {
     );
   });
 });
+
+describe('Account sections', () => {
+  it('puts the notice under the heading and the sections, in order, after the account information', async () => {
+    server(() => json({}));
+    render(
+      <MessagingModalProvider>
+        <ProfilePage
+          notice={<h2>Notice</h2>}
+          sections={
+            <>
+              <h2>E-mail</h2>
+              <h2>Devices</h2>
+            </>
+          }
+        />
+      </MessagingModalProvider>,
+    );
+    await waitFor(() => expect(camera()).toBeTruthy());
+    expect([...document.querySelectorAll('h1, h2')].map((h) => h.textContent)).toEqual([
+      'Edit Profile',
+      'Notice',
+      'Profile',
+      'Account Information',
+      'E-mail',
+      'Devices',
+    ]);
+  });
+
+  it('draws no room for sections it is not given', async () => {
+    server(() => json({}));
+    const { container } = render(
+      <MessagingModalProvider>
+        <ProfilePage />
+      </MessagingModalProvider>,
+    );
+    await waitFor(() => expect(camera()).toBeTruthy());
+    expect([...container.querySelectorAll('h1, h2')].map((h) => h.textContent)).toEqual([
+      'Edit Profile',
+      'Profile',
+      'Account Information',
+    ]);
+    expect(container.querySelector('.mt-6.grid')).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 // /profile: Edit Profile (spec 000 §2): the avatar with a camera button that uploads a picture (one image,
-// at most 5 MB), the profile form and the account information.
+// at most 5 MB), the profile form, the account information, then the account's sections (DECISIONS §10).
 import { ArrowLeft, Camera } from 'lucide-react';
 import * as React from 'react';
 import { useLocation } from 'wouter';
@@ -27,7 +27,15 @@ const finalizeProfileImage: Finalize = async (url, signal) =>
 
 const MAX_IMAGE_MB = PROFILE_IMAGE_MAX_BYTES / (1024 * 1024);
 
-export function ProfilePage() {
+/** The account feature's parts, which the router passes in (features do not import each other). */
+interface ProfilePageProps {
+  /** Under the heading: the unconfirmed-address notice (it draws nothing once confirmed). */
+  notice?: React.ReactNode;
+  /** After the account information: the account's settings (address, password, devices, data). */
+  sections?: React.ReactNode;
+}
+
+export function ProfilePage({ notice, sections }: ProfilePageProps) {
   const { user } = useAuth();
   const [, navigate] = useLocation();
   return (
@@ -37,7 +45,15 @@ export function ProfilePage() {
         Back to Threadlines
       </Button>
       <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Edit Profile</h1>
+      {/* Draws only while the address is unconfirmed; its chunk starts loading with this page's (router.tsx). */}
+      {notice && <React.Suspense fallback={null}>{notice}</React.Suspense>}
       {user && <ProfileCards user={user} />}
+      {/* Their own chunk: they come a moment later, below everything else, so nothing moves. */}
+      {sections && (
+        <React.Suspense fallback={null}>
+          <div className="mt-6 grid gap-6">{sections}</div>
+        </React.Suspense>
+      )}
     </SignedInLayout>
   );
 }

@@ -195,7 +195,9 @@ function applyUpdate(
       void invalidateTimelineDetail(queryClient, timelineId);
       return NONE;
     default:
-      // permissions, approval, members (count, roles): the page data holds them.
+      // permissions, approval, members (count, roles): the page data holds them. role_changed also marks
+      // each step of an ownership transfer (issue 26): an offer made, declined or withdrawn (the offered
+      // member's banner, the owner's row) and an accept (the new owner's tools, the old owner a moderator).
       void invalidateTimelineDetail(queryClient, timelineId);
       return NONE;
   }

@@ -32,6 +32,7 @@ const timeline = (appearance: TimelineAppearance | null = null): TimelineDetail 
   createdAt: '2026-01-01T00:00:00.000Z',
   archivedAt: null,
   appearance,
+  pendingOwnerId: null,
 });
 
 let root: Root;

@@ -1,11 +1,12 @@
 // One member in Timeline Members: who, role, joined; a message button where the messaging rule allows it;
-// for the owner a role select and Remove & Block.
-import { Loader2, MessageCircle, UserX } from 'lucide-react';
+// for the owner a role select, Remove & Block, and Make owner (or, while the offer is out, Withdraw offer).
+import { Crown, Loader2, MessageCircle, Undo2, UserX } from 'lucide-react';
 import { personName } from '../../../../common/names.ts';
 import { ASSIGNABLE_ROLES, type AssignableRole } from '../../../../common/roles.ts';
 import type { Member } from '../../../../common/schemas/timeline.ts';
 import { EmailText } from '../../../components/email-text.tsx';
 import { RoleBadge, roleLabel } from '../../../components/role-badge.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Select,
@@ -16,6 +17,16 @@ import {
 } from '../../../components/ui/select.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { shortDate } from '../../../lib/format.ts';
+import { cn } from '../../../lib/utils.ts';
+
+export interface OwnershipActions {
+  /** The pending offer is to this member. */
+  offered: boolean;
+  /** Withdrawing it is under way. */
+  withdrawing: boolean;
+  onOffer: () => void;
+  onWithdraw: () => void;
+}
 
 export function MemberRow({
   member,
@@ -27,6 +38,7 @@ export function MemberRow({
   canMessage = false,
   messagePending = false,
   onMessage,
+  ownership,
 }: {
   member: Member;
   isSelf: boolean;
@@ -40,6 +52,8 @@ export function MemberRow({
   /** Starting a conversation with this member is under way. */
   messagePending?: boolean;
   onMessage?: () => void;
+  /** The owner's offer of ownership (issue 26) as it concerns this member; shown with the other actions. */
+  ownership?: OwnershipActions;
 }) {
   const name = personName(member.user);
   const manageable = canManage && member.role !== 'owner' && !isSelf;
@@ -52,6 +66,7 @@ export function MemberRow({
           <span className="wrap-anywhere font-medium">{name}</span>
           {isSelf && <span className="text-sm text-muted-foreground">(you)</span>}
           <RoleBadge role={member.role} />
+          {manageable && ownership?.offered && <Badge variant="outline">Ownership offered</Badge>}
         </div>
         {member.user.email && <EmailText email={member.user.email} />}
         <p className="text-xs text-muted-foreground">Joined {shortDate(member.joinedAt)}</p>
@@ -105,10 +120,47 @@ export function MemberRow({
                 <UserX aria-hidden="true" />
                 <span className="hidden sm:inline">Remove & Block</span>
               </Button>
+              {ownership && <OwnershipButton name={name} {...ownership} />}
             </>
           )}
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * Make owner, or Withdraw offer while the offer is out: one button that changes, so focus stays on it when
+ * the offer's dialog hands focus back and after a withdrawal.
+ */
+function OwnershipButton({
+  name,
+  offered,
+  withdrawing,
+  onOffer,
+  onWithdraw,
+}: OwnershipActions & { name: string }) {
+  const label = offered ? 'Withdraw offer' : 'Make owner';
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      // aria-disabled, not disabled: a disabled button drops keyboard focus while it waits.
+      onClick={() => !withdrawing && (offered ? onWithdraw() : onOffer())}
+      aria-disabled={withdrawing || undefined}
+      aria-busy={withdrawing || undefined}
+      className={cn(withdrawing && 'opacity-60')}
+      aria-label={`${label}: ${name}`}
+      title={label}
+    >
+      {withdrawing ? (
+        <Loader2 className="animate-spin" aria-hidden="true" />
+      ) : offered ? (
+        <Undo2 aria-hidden="true" />
+      ) : (
+        <Crown aria-hidden="true" />
+      )}
+      <span className="hidden sm:inline">{label}</span>
+    </Button>
   );
 }

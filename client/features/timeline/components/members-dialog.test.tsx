@@ -1,14 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGING_COPY } from '../../../../common/messaging.ts';
 import { screenText } from '../../../../common/product-name.ts';
 import type { Role } from '../../../../common/roles.ts';
-import type { Member, TimelineDetail } from '../../../../common/schemas/timeline.ts';
+import type { Member, TimelineDetail, TimelinePageData } from '../../../../common/schemas/timeline.ts';
 import { conversationKeys } from '../../../lib/conversation-keys.ts';
 import { MessagingModalProvider, useMessagingModal } from '../../../lib/messaging-modal.tsx';
 import { createQueryClient } from '../../../lib/queryClient.ts';
+import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { useToast } from '../../../lib/use-toast.ts';
 import { startFailureToast } from '../api/start-conversation.ts';
 import { makeTimeline } from '../lib/test-posts.ts';
@@ -204,5 +205,205 @@ describe('startFailureToast', () => {
       title: 'Error',
       description: 'Failed to start conversation',
     });
+  });
+});
+
+/** The dialog on the cached page data, as the page shows it: answers written to the cache show at once. */
+function CachedMembers({ me }: { me: string }) {
+  const { data } = useQuery<TimelinePageData>({ queryKey: timelineKeys.detail(TL), enabled: false });
+  if (!data) return null;
+  return (
+    <MembersDialog
+      open
+      onOpenChange={() => {}}
+      timeline={data.timeline}
+      members={data.members}
+      currentUserId={me}
+    />
+  );
+}
+
+function renderCached(detail: TimelineDetail, me: string) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData<TimelinePageData>(timelineKeys.detail(TL), {
+    timeline: detail,
+    member: { userId: me, role: detail.role, joinedAt: '2026-01-01T00:00:00.000Z' },
+    members: MEMBERS,
+  });
+  act(() =>
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <MessagingModalProvider>
+          <Probe />
+          <CachedMembers me={me} />
+        </MessagingModalProvider>
+      </QueryClientProvider>,
+    ),
+  );
+  return { queryClient };
+}
+
+/** The transfer calls made, and their answers (200 unless set). */
+function stubTransfer(answer: () => Response = () => jsonOk({ message: 'Ownership offered' })) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer());
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+const jsonOk = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const ownershipButtons = () =>
+  [
+    ...document.querySelectorAll(
+      'button[aria-label^="Make owner: "], button[aria-label^="Withdraw offer: "]',
+    ),
+  ].map((b) => b.getAttribute('aria-label'));
+const ownershipButton = (name: string) =>
+  document.querySelector<HTMLButtonElement>(
+    `button[aria-label="Make owner: ${name}"], button[aria-label="Withdraw offer: ${name}"]`,
+  )!;
+const alertDialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
+const dialogButton = (label: string) =>
+  [...(alertDialog()?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.trim() === label);
+const rowOf = (name: string) =>
+  [...document.querySelectorAll('ul[aria-label="Members"] > li')].find((li) =>
+    li.textContent?.includes(name),
+  )!;
+const cachedPending = (qc: ReturnType<typeof createQueryClient>) =>
+  qc.getQueryData<TimelinePageData>(timelineKeys.detail(TL))?.timeline.pendingOwnerId;
+
+/** Focus on `el` as keyboard users put it there, then a click (Enter on a button). */
+function press(el: HTMLElement) {
+  el.focus();
+  act(() => el.click());
+}
+
+describe('MembersDialog Make owner (issue 26)', () => {
+  // A dialog unmounted by the test before hands focus back a tick later (Radix): not into this test.
+  beforeEach(async () => {
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+  });
+
+  it("offers the owner each other member's row, never their own", () => {
+    render(timeline(), ids.owner);
+    expect(ownershipButtons()).toEqual([
+      `Make owner: ${names.mod}`,
+      `Make owner: ${names.part}`,
+      `Make owner: ${names.viewer}`,
+    ]);
+  });
+
+  it.each([
+    ['moderator', ids.mod],
+    ['participant', ids.part],
+    ['viewer', ids.viewer],
+  ] as const)('shows a %s none (nor the offer to them)', (role, me) => {
+    render(timeline({ role, pendingOwnerId: role === 'viewer' ? null : me }), me);
+    expect(ownershipButtons()).toEqual([]);
+    expect(document.body.textContent).not.toContain('Ownership offered');
+  });
+
+  it('shows none on an archived threadline (read-only)', () => {
+    render(timeline({ state: 'archived' }), ids.owner);
+    expect(ownershipButtons()).toEqual([]);
+  });
+
+  it('asks first, offers, says so, and the row shows the offer with Withdraw offer on the button it came from', async () => {
+    const fetchMock = stubTransfer();
+    const { queryClient } = renderCached(timeline(), ids.owner);
+    const opener = ownershipButton(names.part);
+    press(opener);
+    await settle(() => expect(alertDialog()).not.toBeNull());
+    expect(alertDialog()!.textContent).toContain('Hand over this threadline?');
+    expect(alertDialog()!.textContent).toContain(
+      `${names.part} becomes the owner once they accept. You stay on as a moderator.`,
+    );
+    expect(alertDialog()!.textContent).not.toContain('withdrawn');
+    expect(dialogButton('Cancel')).toBeDefined();
+    act(() => dialogButton('Offer ownership')!.click());
+    await settle(() => expect(alertDialog()).toBeNull());
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/timelines/${TL}/transfer`,
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ userId: ids.part }) }),
+    );
+    expect(toasts.current[0]?.title).toBe('Ownership offered');
+    expect(cachedPending(queryClient)).toBe(ids.part);
+    await settle(() => expect(rowOf(names.part).textContent).toContain('Ownership offered'));
+    expect(rowOf(names.mod).textContent).not.toContain('Ownership offered');
+    // The same button, now Withdraw offer, has the focus back.
+    expect(ownershipButton(names.part)).toBe(opener);
+    expect(opener.getAttribute('aria-label')).toBe(`Withdraw offer: ${names.part}`);
+    await settle(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('Cancel offers nothing and gives focus back', async () => {
+    const fetchMock = stubTransfer();
+    renderCached(timeline(), ids.owner);
+    const opener = ownershipButton(names.mod);
+    press(opener);
+    await settle(() => expect(alertDialog()).not.toBeNull());
+    act(() => dialogButton('Cancel')!.click());
+    await settle(() => expect(alertDialog()).toBeNull());
+    expect(fetchMock).not.toHaveBeenCalled();
+    await settle(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('says a new offer replaces the one out to someone else', async () => {
+    stubTransfer();
+    const { queryClient } = renderCached(timeline({ pendingOwnerId: ids.mod }), ids.owner);
+    expect(ownershipButtons()).toEqual([
+      `Withdraw offer: ${names.mod}`,
+      `Make owner: ${names.part}`,
+      `Make owner: ${names.viewer}`,
+    ]);
+    press(ownershipButton(names.viewer));
+    await settle(() => expect(alertDialog()).not.toBeNull());
+    expect(alertDialog()!.textContent).toContain(`Your offer to ${names.mod} is withdrawn.`);
+    act(() => dialogButton('Offer ownership')!.click());
+    await settle(() => expect(alertDialog()).toBeNull());
+    expect(cachedPending(queryClient)).toBe(ids.viewer);
+    await settle(() =>
+      expect(ownershipButtons()).toEqual([
+        `Make owner: ${names.mod}`,
+        `Make owner: ${names.part}`,
+        `Withdraw offer: ${names.viewer}`,
+      ]),
+    );
+  });
+
+  it('Withdraw offer: DELETE, the toast, and the row back to Make owner with the focus kept', async () => {
+    const fetchMock = stubTransfer(() => jsonOk({ message: 'Ownership offer withdrawn' }));
+    const { queryClient } = renderCached(timeline({ pendingOwnerId: ids.part }), ids.owner);
+    expect(rowOf(names.part).textContent).toContain('Ownership offered');
+    const button = ownershipButton(names.part);
+    press(button);
+    await settle(() => expect(button.getAttribute('aria-label')).toBe(`Make owner: ${names.part}`));
+    expect(cachedPending(queryClient)).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/timelines/${TL}/transfer`,
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+    expect(toasts.current[0]).toMatchObject({
+      title: 'Offer withdrawn',
+      description: `${names.part} can no longer take over this threadline.`,
+    });
+    expect(rowOf(names.part).textContent).not.toContain('Ownership offered');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it("shows the server's reason when the offer fails, and reads the page again", async () => {
+    stubTransfer(() => jsonOk({ message: 'Member not found' }, 404));
+    const { queryClient } = renderCached(timeline(), ids.owner);
+    press(ownershipButton(names.part));
+    await settle(() => expect(alertDialog()).not.toBeNull());
+    act(() => dialogButton('Offer ownership')!.click());
+    await settle(() => expect(alertDialog()).toBeNull());
+    expect(toasts.current[0]).toMatchObject({
+      title: 'Error',
+      description: 'Member not found',
+      variant: 'destructive',
+    });
+    expect(cachedPending(queryClient)).toBeNull();
+    expect(queryClient.getQueryState(timelineKeys.detail(TL))?.isInvalidated).toBe(true);
   });
 });

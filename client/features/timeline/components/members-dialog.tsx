@@ -1,6 +1,6 @@
 // Timeline Members (spec 001 §2 Dialogs): everyone, a message button where the messaging rule allows it
-// (spec 001 §6), and for the owner the join code to share, role changes, Remove & Block and a switch to the
-// Blocked list.
+// (spec 001 §6), and for the owner the join code to share, role changes, Remove & Block, Make owner (issue 26:
+// one offer at a time, withdrawn from the same row) and a switch to the Blocked list.
 import * as React from 'react';
 import { mayStartConversation } from '../../../../common/messaging.ts';
 import { personName } from '../../../../common/names.ts';
@@ -18,8 +18,10 @@ import { TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { memberCountLabel } from '../../../lib/format.ts';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useStartConversation } from '../api/start-conversation.ts';
+import { useWithdrawOwnership } from '../api/withdraw-ownership.ts';
 import { BlockedUsersList } from './blocked-users-list.tsx';
 import { MemberRow } from './member-row.tsx';
+import { OfferOwnershipDialog, type OfferTarget } from './offer-ownership-dialog.tsx';
 import { RemoveMemberDialog, type RemoveTarget } from './remove-member-dialog.tsx';
 
 type View = 'members' | 'blocked';
@@ -47,7 +49,11 @@ export function MembersDialog({
   const readOnly = timeline.state !== 'active';
   const [view, setView] = React.useState<View>('members');
   const [removeTarget, setRemoveTarget] = React.useState<RemoveTarget | null>(null);
+  const [offerTarget, setOfferTarget] = React.useState<OfferTarget | null>(null);
   const changeRole = useChangeMemberRole(timeline.id);
+  const withdraw = useWithdrawOwnership(timeline.id, 'withdraw');
+  // The member the owner's offer is out to (the server shows it to the owner and that member only).
+  const offeredTo = members.find((m) => m.userId === timeline.pendingOwnerId);
   // The modal takes the focus once this dialog closes for it, so this dialog does not hand it back.
   const handingOver = React.useRef(false);
   const startConversation = useStartConversation(timeline.id, () => {
@@ -81,6 +87,16 @@ export function MembersDialog({
           canMessage={messageable(member)}
           messagePending={startConversation.isPending && startConversation.variables === member.userId}
           onMessage={() => startConversation.mutate(member.userId)}
+          ownership={
+            isOwner && !readOnly
+              ? {
+                  offered: member.userId === timeline.pendingOwnerId,
+                  withdrawing: withdraw.isPending && member.userId === timeline.pendingOwnerId,
+                  onOffer: () => setOfferTarget({ userId: member.userId, name: personName(member.user) }),
+                  onWithdraw: () => withdraw.mutate({ name: personName(member.user) }),
+                }
+              : undefined
+          }
         />
       ))}
     </ul>
@@ -133,6 +149,14 @@ export function MembersDialog({
           timelineId={timeline.id}
           target={removeTarget}
           onClose={() => setRemoveTarget(null)}
+        />
+        <OfferOwnershipDialog
+          timelineId={timeline.id}
+          target={offerTarget}
+          replacing={
+            offeredTo && offeredTo.userId !== offerTarget?.userId ? personName(offeredTo.user) : undefined
+          }
+          onClose={() => setOfferTarget(null)}
         />
       </DialogContent>
     </Dialog>

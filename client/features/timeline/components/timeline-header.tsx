@@ -43,10 +43,7 @@ export function TimelineHeader({
 
   return (
     <header
-      className={cn(
-        'z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80 sm:sticky sm:top-0',
-        accent && 'border-t-4',
-      )}
+      className={cn('z-40 border-b border-border bg-card sm:sticky sm:top-0', accent && 'border-t-4')}
       style={accent ? { borderTopColor: 'var(--tl-accent)' } : undefined}
     >
       <div className="mx-auto grid max-w-4xl gap-3 px-3 py-3 sm:px-6">

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import * as React from 'react';
 import { Redirect, useLocation } from 'wouter';
+import { personName } from '../../../../common/names.ts';
 import type { TimelinePageData } from '../../../../common/schemas/timeline.ts';
 import { CoverBanner } from '../../../components/cover-banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,6 +22,11 @@ import { ArchivedNotice } from './archived-notice.tsx';
 import { Feed } from './feed/feed.tsx';
 import { type TimelineDialog, TimelineDialogs } from './timeline-dialogs.tsx';
 import { TimelineHeader } from './timeline-header.tsx';
+
+// Shown to the member offered ownership alone (issue 26), so everyone else's first load carries none of it.
+const OwnershipOffer = React.lazy(async () => ({
+  default: (await import('./ownership-offer.tsx')).OwnershipOffer,
+}));
 
 export function TimelinePage({ id }: { id: string }) {
   if (!id) return <Redirect to="/" replace />;
@@ -104,6 +110,7 @@ function TimelineView({ data, live }: { data: TimelinePageData; live: boolean })
   const gone = React.useRef(false);
   const root = React.useRef<HTMLDivElement>(null);
   const archived = timeline.state === 'archived';
+  const offeredToMe = !!user && timeline.pendingOwnerId === user.id && timeline.role !== 'owner';
   useFocusHeadingIfLost(root);
 
   // After leaving or deleting, drop the cached page once it has unmounted, so coming back refetches
@@ -148,6 +155,16 @@ function TimelineView({ data, live }: { data: TimelinePageData; live: boolean })
       <main className="mx-auto grid w-full max-w-4xl grid-cols-1 flex-1 content-start gap-4 px-3 py-6 sm:px-6">
         <MarkReadOnOpen id={timeline.id} />
         {archived && <ArchivedNotice />}
+        {offeredToMe && (
+          <React.Suspense fallback={null}>
+            <OwnershipOffer
+              timelineId={timeline.id}
+              ownerName={personName(members.find((m) => m.userId === timeline.ownerId)?.user)}
+              memberCount={members.length}
+              pageRef={root}
+            />
+          </React.Suspense>
+        )}
         <Feed
           timeline={timeline}
           members={members}

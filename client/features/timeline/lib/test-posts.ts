@@ -44,6 +44,7 @@ export function makeTimeline(over: Partial<TimelineDetail> = {}): TimelineDetail
     createdAt: '2026-01-01T00:00:00Z',
     archivedAt: null,
     appearance: null,
+    pendingOwnerId: null,
     ...over,
   };
 }

@@ -245,6 +245,9 @@ describe('PostComposer', () => {
     expect(labelled('Remove a.jpg')).toBeTruthy();
     expect(list.textContent).toContain('b.jpg');
     act(() => labelled('Remove b.jpg')!.click());
+    // The focus moves to the attachment left (on the next frame): only then does the keyboard go on to Post.
+    // Pressed before that frame, Post lost the focus to it under load.
+    await waitFor(() => expect(document.activeElement).toBe(labelled('Remove a.jpg')));
     // While the post is on its way, Post keeps focus (aria-disabled, not disabled); then the text has it.
     let answer: (r: Response) => void = () => {};
     postAnswer = () => new Promise<Response>((resolve) => (answer = resolve));

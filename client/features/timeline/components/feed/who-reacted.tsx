@@ -39,12 +39,15 @@ export function WhoReacted({
   const press = React.useRef<{ x: number; y: number; timer: ReturnType<typeof setTimeout> } | null>(null);
   const longPressed = React.useRef(false);
 
-  const activate = (how: 'now' | 'hover', target: HTMLElement) => {
+  /** `focus`: a keyboard reached the chip; `press`: a long press; `hover`: a mouse rests on it. */
+  const activate = (how: 'focus' | 'press' | 'hover', target: HTMLElement) => {
     if (count === 0) return;
-    if (target === document.activeElement) refocus.current = true;
     void loadTip().then(() => {
+      // Decided once the code is here: a keyboard user who tabbed on meanwhile keeps their place.
+      const focused = target === document.activeElement;
+      refocus.current = focused;
       setActive(true);
-      if (how === 'now') setOpen(true);
+      if (how === 'press' || (how === 'focus' && focused)) setOpen(true);
       // Radix opens on a pointer move over its own trigger: a pointer resting on the new one opens it too.
       if (how === 'hover') setTimeout(() => buttonRef.current?.matches(':hover') && setOpen(true), HOVER_MS);
     });
@@ -85,7 +88,7 @@ export function WhoReacted({
           press.current = null;
           longPressed.current = true;
           if (tip && active) setOpen(true);
-          else activate('now', target);
+          else activate('press', target);
         }, LONG_PRESS_MS),
       };
     },
@@ -135,7 +138,7 @@ export function WhoReacted({
     onFocus: (event) => {
       own.onFocus?.(event);
       // A keyboard's focus opens the list; a click's or a tap's does not (as Radix does).
-      if (event.currentTarget.matches(':focus-visible')) activate('now', event.currentTarget);
+      if (event.currentTarget.matches(':focus-visible')) activate('focus', event.currentTarget);
     },
   });
 }

@@ -1,0 +1,13 @@
+// The three screens a mail or the sign-in screen leads to, as one lazily loaded page: the router names one
+// component for them (its code is in every visitor's first load), and this picks by path.
+import { useLocation } from 'wouter';
+import { ForgotPasswordPage } from './forgot-password-page.tsx';
+import { ResetPasswordPage } from './reset-password-page.tsx';
+import { VerifyEmailPage } from './verify-email-page.tsx';
+
+export function MailedLinkPage() {
+  const [path] = useLocation();
+  if (path.startsWith('/forgot-password')) return <ForgotPasswordPage />;
+  if (path.startsWith('/reset-password')) return <ResetPasswordPage />;
+  return <VerifyEmailPage />;
+}

@@ -1,0 +1,18 @@
+// Queues mail in the caller's transaction (DECISIONS §10): it goes out only if what caused it commits.
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/index.ts';
+import type { MailContent } from './templates.ts';
+
+export type MailKind = 'password_reset' | 'password_changed' | 'verify_email' | 'change_email';
+
+export async function queueMail(db: Db, to: string, kind: MailKind, content: MailContent): Promise<void> {
+  await db.insert(mailOutbox).values({
+    toAddress: to,
+    kind,
+    subject: content.subject,
+    textBody: content.text,
+    htmlBody: content.html,
+    // The worker compares with its clock in milliseconds; the database's now() has microseconds.
+    nextAttemptAt: new Date(),
+  });
+}

@@ -1,0 +1,181 @@
+// Password reset and change for local accounts (issue 26; DECISIONS §10). With OIDC the provider owns
+// passwords and none of these routes exist.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { COMMON_PASSWORD_MESSAGE } from '../../common/passwords.ts';
+import {
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  CURRENT_PASSWORD_WRONG,
+  changeEmailBody,
+  changePasswordBody,
+  EMAIL_ALREADY_VERIFIED,
+  EMAIL_UNCHANGED,
+  emailChangeSent,
+  FORGOT_PASSWORD_SENT,
+  type ForgotPasswordBody,
+  forgotPasswordBody,
+  PASSWORD_CHANGED,
+  type ResetPasswordBody,
+  resetPasswordBody,
+  type VerifyEmailBody,
+  verificationSent,
+  verifyEmailBody,
+} from '../../common/schemas/account.ts';
+import { currentUserSchema } from '../../common/schemas/user.ts';
+import { isTooCommon } from '../auth/commonPasswords.ts';
+import { readSessionToken } from '../auth/cookies.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { signIn } from '../auth/plugin.ts';
+import { confirmEmail, emailTaken, queueEmailConfirmation } from '../commands/email-verification.ts';
+import { changePassword, requestPasswordReset, resetPassword } from '../commands/passwords.ts';
+import { linkBase } from '../config.ts';
+import type { User } from '../db/schema/index.ts';
+import { badRequest, conflict, unauthorized } from '../http/errors.ts';
+import { addressKey, type LimitRule } from '../http/limiter.ts';
+import { presentCurrentUser } from '../presenters/user.ts';
+
+const HOUR = 60 * 60 * 1000;
+/** Reset mails: 5 per e-mail address and 5 per client address an hour (DECISIONS §10, issue 26). */
+export const RESET_LIMITS = {
+  email: { name: 'reset-email', max: 5, windowMs: HOUR },
+  address: { name: 'reset-address', max: 5, windowMs: HOUR },
+} satisfies Record<string, LimitRule>;
+/** Mails a signed-in user can cause (resend, new address, password-change notice), per user an hour. */
+export const CONFIRMATION_MAIL_LIMIT: LimitRule = { name: 'email-confirmation', max: 5, windowMs: HOUR };
+/** Wrong current passwords, per user: the change forms must not become a way to guess. */
+export const CHANGE_PASSWORD_LIMIT: LimitRule = { name: 'password-change', max: 10, windowMs: HOUR / 4 };
+
+const messageSchema = z.object({ message: z.string() });
+const tryLater = (wait: number) => `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`;
+
+const tooCommon = (path: string) =>
+  badRequest(COMMON_PASSWORD_MESSAGE, { errors: [{ path, message: COMMON_PASSWORD_MESSAGE }] });
+
+export async function accountRoutes(app: FastifyInstance) {
+  if (app.config.auth.provider !== 'local') return;
+  const { limiter } = app;
+
+  /** The signed-in user's password, as the change forms ask for it; counted, and a right one not. */
+  const checkCurrentPassword = async (user: User, password: string) => {
+    const reservation = await limiter.reserveOrThrow(
+      [{ rule: CHANGE_PASSWORD_LIMIT, subject: user.id }],
+      tryLater,
+    );
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw badRequest(CURRENT_PASSWORD_WRONG, {
+        errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_WRONG }],
+      });
+    }
+    await limiter.release(reservation);
+  };
+  const confirmationMails = (user: User) =>
+    limiter.reserveOrThrow([{ rule: CONFIRMATION_MAIL_LIMIT, subject: user.id }], tryLater);
+
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { body: forgotPasswordBody, response: { 202: messageSchema } } },
+    async (request, reply) => {
+      const { email } = request.body as ForgotPasswordBody;
+      // Counted for any address, known or not, so the limit reveals nothing either.
+      await limiter.reserveOrThrow(
+        [
+          { rule: RESET_LIMITS.address, subject: addressKey(request.ip) },
+          { rule: RESET_LIMITS.email, subject: email },
+        ],
+        tryLater,
+      );
+      // The lookup and the mail happen after the answer, so its timing says nothing about the address.
+      app.mail.later(async () => {
+        if (await requestPasswordReset(app.db, email, linkBase(app.config))) app.mail.wake();
+      });
+      return reply.code(202).send({ message: FORGOT_PASSWORD_SENT });
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { body: resetPasswordBody, response: { 200: currentUserSchema } } },
+    async (request, reply) => {
+      const body = request.body as ResetPasswordBody;
+      if (isTooCommon(body.password)) throw tooCommon('password');
+      const { user, endedSessions } = await resetPassword(app.db, app.sessions, body);
+      await signIn(app, request, reply, user);
+      await Promise.all(endedSessions.map((sid) => app.realtime.publish({ kind: 'session', sid })));
+      return presentCurrentUser(user);
+    },
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    { schema: { body: changePasswordBody, response: { 200: messageSchema } } },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      const body = request.body as ChangePasswordBody;
+      await checkCurrentPassword(user, body.currentPassword);
+      if (isTooCommon(body.newPassword)) throw tooCommon('newPassword');
+      // Each change mails a notice: counted with the other mails a signed-in user can cause.
+      await confirmationMails(user);
+      const token = readSessionToken(request, app.config);
+      const ended = await changePassword(app.db, app.sessions, {
+        user,
+        newPassword: body.newPassword,
+        currentSessionKey: token ? app.sessions.keyOf(token) : undefined,
+        signInUrl: `${linkBase(app.config)}/login`,
+      });
+      app.mail.wake();
+      await Promise.all(ended.map((sid) => app.realtime.publish({ kind: 'session', sid })));
+      return { message: PASSWORD_CHANGED };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    { schema: { body: verifyEmailBody, response: { 200: currentUserSchema } } },
+    async (request) => {
+      const { token } = request.body as VerifyEmailBody;
+      // No sign-in needed: the link may be opened in another browser than the one signed in.
+      return presentCurrentUser(await confirmEmail(app.db, token));
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email/resend',
+    { schema: { response: { 202: messageSchema } } },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user?.email) throw unauthorized();
+      if (user.emailVerifiedAt) throw conflict(EMAIL_ALREADY_VERIFIED);
+      await confirmationMails(user);
+      await app.db.transaction((tx) =>
+        queueEmailConfirmation(tx, user, 'verify', user.email!, linkBase(app.config)),
+      );
+      app.mail.wake();
+      return reply.code(202).send({ message: verificationSent(user.email) });
+    },
+  );
+
+  app.post(
+    '/api/auth/change-email',
+    { schema: { body: changeEmailBody, response: { 202: messageSchema } } },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      const body = request.body as ChangeEmailBody;
+      await checkCurrentPassword(user, body.currentPassword);
+      if (body.email === user.email) {
+        throw badRequest(EMAIL_UNCHANGED, { errors: [{ path: 'email', message: EMAIL_UNCHANGED }] });
+      }
+      await confirmationMails(user);
+      // An address another account holds gets no mail, and the answer is the same: nothing is revealed.
+      if (!(await emailTaken(app.db, body.email, user.id))) {
+        await app.db.transaction((tx) =>
+          queueEmailConfirmation(tx, user, 'change', body.email, linkBase(app.config)),
+        );
+        app.mail.wake();
+      }
+      return reply.code(202).send({ message: emailChangeSent(body.email) });
+    },
+  );
+}
