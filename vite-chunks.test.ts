@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkByRoots } from './vite-chunks.ts';
+import { chunkByRoots, PAIR_MIN_CHARS } from './vite-chunks.ts';
 
 const barrel = '/app/node_modules/lucide-react/dist/esm/lucide-react.mjs';
 const icon = (name: string) => `/app/node_modules/lucide-react/dist/esm/icons/${name}.mjs`;
@@ -16,15 +16,24 @@ const modules: Record<string, { imports?: string[]; lazy?: string[]; code?: stri
     lazy: ['/app/home-page.tsx', '/app/timeline-page.tsx', '/app/profile-page.tsx'],
   },
   '/app/entry-only.ts': {},
-  '/app/home-page.tsx': { imports: ['/app/all-three.ts', '/app/home-and-timeline.ts', '/app/entry-only.ts'] },
+  '/app/home-page.tsx': {
+    imports: ['/app/all-three.ts', '/app/home-and-timeline.ts', '/app/entry-only.ts'],
+  },
   '/app/timeline-page.tsx': {
-    imports: ['/app/all-three.ts', '/app/home-and-timeline.ts', '/app/timeline-only.ts', barrel],
+    imports: [
+      '/app/all-three.ts',
+      '/app/home-and-timeline.ts',
+      '/app/timeline-only.ts',
+      '/app/small-pair.ts',
+      barrel,
+    ],
     lazy: ['/app/members-dialog.tsx'],
     code: "import { X as Close, Pin } from 'lucide-react';",
   },
-  '/app/profile-page.tsx': { imports: ['/app/all-three.ts'] },
+  '/app/profile-page.tsx': { imports: ['/app/all-three.ts', '/app/small-pair.ts'] },
   '/app/all-three.ts': {},
-  '/app/home-and-timeline.ts': {},
+  '/app/home-and-timeline.ts': { code: 'x'.repeat(PAIR_MIN_CHARS) },
+  '/app/small-pair.ts': { code: 'export const small = 1;' },
   '/app/timeline-only.ts': {},
   '/app/members-dialog.tsx': { imports: ['/app/timeline-only.ts', '/app/dialog-only.ts'] },
   '/app/dialog-only.ts': {},
@@ -70,6 +79,10 @@ describe('chunkByRoots', () => {
   it('gives what two pages share a chunk of its own, and what three or more share the app chunk', () => {
     expect(name('/app/home-and-timeline.ts')).toBe('home-page+timeline-page');
     expect(name('/app/all-three.ts')).toBe('app');
+  });
+
+  it('puts a small share of two pages in the app chunk: a request costs more than its bytes', () => {
+    expect(name('/app/small-pair.ts')).toBe('app');
   });
 
   it('counts only the icons a module names, not every icon of the barrel', () => {

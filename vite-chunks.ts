@@ -3,7 +3,9 @@
 // threadline needed ~30 small files, fetched six at a time over HTTP/1.1. Here the sets are only the
 // "roots" the entry loads lazily (the pages, the real-time client, the toaster, the messaging modal):
 //   - what one root alone uses goes in that root's chunk (with it, what its dialogs share with it);
-//   - what two roots share goes in a chunk of its own;
+//   - what two roots share goes in a chunk of its own, unless it is small (under PAIR_MIN_CHARS of source):
+//     then in `app`, since a request costs a phone more than a few hundred bytes (issue 28: a threadline
+//     loaded five such files of 0.2-2 KB, six at a time over HTTP/1.1, before its first posts);
 //   - what three or more share goes in one `app` chunk, loaded by every signed-in page;
 //   - the entry's own modules stay where Rolldown puts them (the landing's budget: issue 8's 100 KB).
 import path from 'node:path';
@@ -52,6 +54,9 @@ function imports(graph: ModuleGraph, id: string, icons: (barrel: string) => Map<
   return out;
 }
 
+/** A pair's shared code under this many characters of source goes in `app` rather than a file of its own. */
+export const PAIR_MIN_CHARS = 8_000;
+
 export function chunkByRoots(entry: string) {
   let names: Map<string, string> | undefined;
 
@@ -93,9 +98,17 @@ export function chunkByRoots(entry: string) {
       const label = path.basename(root).replace(/\.[jt]sx?$/, '');
       for (const id of closure(root, entryModules)) owners.set(id, [...(owners.get(id) ?? []), label]);
     }
-    const result = new Map<string, string>();
+    const named = new Map<string, string>();
+    const size = new Map<string, number>();
     for (const [id, labels] of owners) {
-      result.set(id, labels.length <= 2 ? labels.join('+') : 'app');
+      const name = labels.length <= 2 ? labels.join('+') : 'app';
+      named.set(id, name);
+      size.set(name, (size.get(name) ?? 0) + (graph.getModuleInfo(id)?.code?.length ?? 0));
+    }
+    const result = new Map<string, string>();
+    for (const [id, name] of named) {
+      const smallPair = name.includes('+') && (size.get(name) ?? 0) < PAIR_MIN_CHARS;
+      result.set(id, smallPair ? 'app' : name);
     }
     return result;
   };

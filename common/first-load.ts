@@ -18,10 +18,16 @@ export function pageReads(pathname: string): string[] {
       '/api/conversations/unread-count',
     ];
   }
-  // The threadline's details and the switcher's list (the header is drawn once both are in). The feed
-  // waits for the page: it is read once the threadline's events are followed (get-posts.ts).
+  // The threadline's details, the switcher's list (the header is drawn once both are in) and the feed's
+  // first page: its posts are the page's largest paint. What these read before the page's events were
+  // followed is read once more when they are (use-read-again-once-live.ts).
   if (segment === 'timeline' && id && UUID.test(id) && rest === undefined) {
-    return [`/api/timelines/${id}`, '/api/user/timelines'];
+    return [
+      `/api/timelines/${id}`,
+      '/api/user/timelines',
+      // FEED.pageSize (20): not imported, which would split common/limits.ts into a chunk of its own.
+      `/api/timelines/${id}/posts?limit=20&type=all`,
+    ];
   }
   return [];
 }

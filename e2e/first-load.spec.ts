@@ -97,9 +97,22 @@ test('a threadline opened on a phone starts its reads early and does not shift (
   browser,
 }) => {
   const { page, context, timelineId, asked } = await phoneOwner(browser);
+  // In order: each API request as asked and as answered.
+  const events: string[] = [];
+  const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
+  page.on('request', (req) => events.push(`ask ${pathOf(req.url())}`));
+  page.on('requestfinished', (req) => events.push(`done ${pathOf(req.url())}`));
   await page.goto(`/timeline/${timelineId}`);
   await expect(page.getByRole('button', { name: 'Switch Threadline' })).toBeVisible();
   await expect(postCards(page)).toHaveCount(6);
+  // The page came with a session cookie: its posts were asked for before the sign-in check answered.
+  const feed = `/api/timelines/${timelineId}/posts?limit=20&type=all`;
+  expect(events.indexOf(`ask ${feed}`), events.join('\n')).toBeGreaterThan(-1);
+  expect(events.indexOf(`ask ${feed}`), events.join('\n')).toBeLessThan(
+    events.indexOf('done /api/auth/user'),
+  );
+  // Asked before the page's events were followed, the first page is read once more once they are.
+  await expect.poll(() => asked.get(feed) ?? 0).toBe(2);
   // Read before the socket was up, the list is read once more once it is (live-dashboard.ts): the last
   // thing this load does, so a late shift would have happened by now.
   await expect.poll(() => asked.get('/api/user/timelines') ?? 0).toBeGreaterThanOrEqual(2);

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { timelineJoinRequests } from './db/schema/index.ts';
+import { SESSION_HINT } from './http/page-preloads.ts';
 import { setupTestApp } from './test/app.ts';
 import { openTestDatabase } from './test/db.ts';
 import { addMember, buildThreadline, buildUser, cookieFor } from './test/factories.ts';
@@ -119,14 +120,18 @@ describe('serving the client', () => {
     const page = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
 
     const signedIn = await page('/timeline/3f0e?x=1', 'tl_session=anything');
-    expect(signedIn.body).toBe(INDEX.replace('</head>', `${links}</head>`));
+    // The session hint: the entry starts the page's first reads without waiting for the sign-in check.
+    expect(signedIn.body).toBe(INDEX.replace('</head>', `${links}${SESSION_HINT}</head>`));
     expect(signedIn.headers.vary).toMatch(/cookie/i);
     // Built here, not by @fastify/static: the security headers are still on it.
     expect(signedIn.headers['content-security-policy']).toContain("script-src 'self'");
     expect(signedIn.headers['content-security-policy']).toContain("img-src 'self' data: blob:;");
-    // A page with no chunk in the build (home here), an unknown path, and a visitor: the plain HTML.
+    // A page with no chunk in the build (home here): the hint alone.
+    expect((await page('/', 'tl_session=anything')).body).toBe(
+      INDEX.replace('</head>', `${SESSION_HINT}</head>`),
+    );
+    // An unknown path, and a visitor: the plain HTML.
     for (const [url, cookie] of [
-      ['/', 'tl_session=anything'],
       ['/constructor', 'tl_session=anything'],
       ['/timeline/3f0e', undefined],
       ['/timeline/3f0e', 'other=1'],

@@ -2,6 +2,7 @@
 // answers only to a fetch of the very same URL, so each must be what the client's own query asks for.
 import { describe, expect, it } from 'vitest';
 import { pageReads } from '../../common/first-load.ts';
+import { feedUrl } from '../features/timeline/lib/feed-pages.ts';
 import { conversationKeys } from './conversation-keys.ts';
 import { timelineKeys, timelineListUrl } from './timeline-keys.ts';
 
@@ -17,7 +18,11 @@ describe('pageReads', () => {
       timelineKeys.pendingSummary[0],
       conversationKeys.unreadCount[0],
     ]);
-    expect(pageReads(`/timeline/${ID}`)).toEqual([joined(timelineKeys.detail(ID)), timelineListUrl()]);
+    expect(pageReads(`/timeline/${ID}`)).toEqual([
+      joined(timelineKeys.detail(ID)),
+      timelineListUrl(),
+      feedUrl(ID, 'all'),
+    ]);
     // Not a threadline's id (the page shows not found), and pages that read nothing more at first.
     for (const path of ['/timeline/3f0e', `/timeline/${ID}/x`, '/messages'])
       expect(pageReads(path)).toEqual([]);

@@ -3,15 +3,33 @@
 // signed in, it is read once more (the ones claimed before are read again by live-dashboard.ts).
 import { pageReads } from '../../common/first-load.ts';
 
+/** A threadline's reads: its page reads them again once its events are followed (use-read-again-once-live.ts). */
+const READ_AGAIN_BY_PAGE = /^\/api\/timelines\//;
+
 /** The page's reads the entry started, by URL, until a fetch claims them. */
 const started = new Map<string, Promise<Response>>();
 let followed = false;
 
-/** Starts the page's reads for `pathname` (the entry calls it once the user is known to be signed in). */
+/**
+ * Whether the page came with a session cookie (the server's hint, server/http/page-preloads.ts): its reads
+ * can start before the sign-in check answers. The cookie may be stale: a check that finds nobody signed in
+ * drops them (dropPageReads).
+ */
+export function sessionHinted(): boolean {
+  return document.querySelector('meta[name="threadline-session"]') !== null;
+}
+
+/** Starts the page's reads for `pathname` (the entry: with a session hint at once, else once signed in). */
 export function startPageReads(pathname: string): void {
   for (const url of pageReads(pathname)) {
     if (!started.has(url)) started.set(url, fetch(url, { credentials: 'include' }));
   }
+}
+
+/** Nobody is signed in after all: no later fetch may take an answer read without a session. */
+export function dropPageReads(): void {
+  for (const early of started.values()) void early.then((res) => res.body?.cancel()).catch(() => {});
+  started.clear();
 }
 
 /** The socket is signed in: from now on an early answer is older than what the socket follows. */
@@ -24,7 +42,7 @@ export async function readFetch(url: string, init: RequestInit): Promise<Respons
   const early = started.get(url);
   started.delete(url);
   const res = await (early ?? fetch(url, init));
-  if (!early || !followed) return res;
+  if (!early || !followed || READ_AGAIN_BY_PAGE.test(url)) return res;
   await res.body?.cancel();
   return fetch(url, init);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type Manifest, pageChunkFor, pageScripts, withPreloads } from './page-preloads.ts';
+import {
+  type Manifest,
+  pageChunkFor,
+  pageScripts,
+  SESSION_HINT,
+  withPreloads,
+  withSessionHint,
+} from './page-preloads.ts';
 
 const manifest: Manifest = {
   'index.html': {
@@ -57,5 +64,13 @@ describe('pageChunkFor', () => {
     expect(pageChunkFor('/timeline/')).toBe('home-page');
     expect(pageChunkFor('/billing')).toBe('billing-page');
     expect(pageChunkFor('/no/such/page')).toBe('');
+  });
+});
+
+describe('withSessionHint', () => {
+  it('marks the head of a page sent with a session cookie', () => {
+    expect(withSessionHint('<head><title>t</title></head><body></body>')).toBe(
+      `<head><title>t</title>${SESSION_HINT}</head><body></body>`,
+    );
   });
 });

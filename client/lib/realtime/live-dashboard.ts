@@ -9,6 +9,7 @@ import type { EventMessage } from '../../../common/realtime.ts';
 import { conversationKeys } from '../conversation-keys.ts';
 import { markFollowed } from '../first-reads.ts';
 import { timelineKeys } from '../timeline-keys.ts';
+import { whenIdle } from '../when-idle.ts';
 import type { RealtimeClient } from './realtime-client.ts';
 
 export interface Outdated {
@@ -138,16 +139,6 @@ export function readBeforeFirstConnection(queryClient: QueryClient, authenticate
       .some(([key]) => (queryClient.getQueryState(key)?.dataUpdatedAt ?? authenticatedAt) < authenticatedAt),
   );
   return { refetch, stale: [] };
-}
-
-/** Runs `run` when the main thread is next idle (within a second); returns a cancel. */
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 1000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 0);
-  return () => clearTimeout(timer);
 }
 
 /** Keeps the dashboard, My Join Requests and cached threadlines in step with the socket. */

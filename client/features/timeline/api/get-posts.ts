@@ -24,15 +24,15 @@ export function useFeed(timelineId: string, filter: FeedFilter) {
 }
 
 /**
- * Starts the feed's first page once `start` (the threadline's details are in, or the server confirmed the
- * page's events), not once the page has rendered its feed (issue 14's page speed: the posts come one render
- * sooner). Not before either: a post made between an earlier read and the subscription would be in neither.
+ * Starts the feed's first page as the page opens, not once it has rendered its feed (issue 14's page speed):
+ * it takes the read the app's entry started (common/first-load.ts). What it read before the page's events
+ * were followed is read again once they are (use-read-again-once-live.ts).
  */
-export function usePrefetchFeed(timelineId: string, start: boolean) {
+export function usePrefetchFeed(timelineId: string) {
   const queryClient = useQueryClient();
   React.useEffect(() => {
-    if (start) void queryClient.prefetchInfiniteQuery(feedOptions(timelineId, 'all'));
-  }, [start, queryClient, timelineId]);
+    void queryClient.prefetchInfiniteQuery(feedOptions(timelineId, 'all'));
+  }, [queryClient, timelineId]);
 }
 
 /** Whether the unfiltered feed's first page is in; renders its caller only when that changes. */

@@ -12,16 +12,22 @@ import { useAuth } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useFocusHeadingIfLost } from '../../../lib/focus-heading.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
+import { warmUpClassMerging } from '../../../lib/utils.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { useFeedShown, usePrefetchFeed } from '../api/get-posts.ts';
 import { useTimeline } from '../api/get-timeline.ts';
 import { useUserTimelines } from '../api/get-user-timelines.ts';
 import { useLiveTimeline } from '../hooks/use-live-timeline.ts';
 import { useLoadErrorRedirect } from '../hooks/use-load-error-redirect.ts';
 import { useMarkReadOnOpen } from '../hooks/use-mark-read-on-open.ts';
+import { useReadAgainOnceLive } from '../hooks/use-read-again-once-live.ts';
 import { ArchivedNotice } from './archived-notice.tsx';
 import { Feed } from './feed/feed.tsx';
 import { type TimelineDialog, TimelineDialogs } from './timeline-dialogs.tsx';
 import { TimelineHeader } from './timeline-header.tsx';
+
+// tailwind-merge's class map is built while the page waits for its data, not in the render that draws it.
+whenIdle(warmUpClassMerging);
 
 // Shown to the member offered ownership alone (issue 26), so everyone else's first load carries none of it.
 const OwnershipOffer = React.lazy(async () => ({
@@ -58,7 +64,8 @@ function TimelineScreen({ id }: { id: string }) {
   const { user } = useAuth();
   // Followed from the first render: events during the load are applied to the cache as it fills.
   const live = useLiveTimeline(id, user?.id);
-  usePrefetchFeed(id, live || query.isSuccess);
+  usePrefetchFeed(id);
+  useReadAgainOnceLive(id, live);
   // A cached error from an earlier visit is acted on only once a fresh attempt has failed too.
   const errorAction = useLoadErrorRedirect(query.isFetching ? null : query.error);
   const [, navigate] = useLocation();
