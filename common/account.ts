@@ -17,3 +17,49 @@ export const SESSION_NOT_FOUND = 'That session has already ended';
 export const verificationSent = (email: string) => `We sent a confirmation link to ${email}`;
 export const emailChangeSent = (email: string) =>
   `We sent a link to ${email}. Your address changes once you open it.`;
+
+// ---- Deleting one's account (DELETE /api/me, issue 26) ----
+/** The toast on the landing page once the account is gone. */
+export const ACCOUNT_DELETED = 'Your account was deleted';
+/** 400 (local accounts): the password typed in the delete dialog is not the account's. */
+export const DELETE_PASSWORD_WRONG = 'Password is incorrect';
+export const DELETE_PASSWORD_REQUIRED = 'Enter your password';
+/** 400: the typed confirmation is not the account's e-mail address. */
+export const CONFIRM_EMAIL_MISMATCH = 'Type your e-mail address to confirm';
+/** What an account without an address (OpenID Connect without a verified e-mail) types instead. */
+export const DELETE_CONFIRM_WORD = 'DELETE';
+/** 409: the user still owns a threadline that is not deleted. */
+export const DELETE_OWNS_THREADLINES = 'Delete your threadlines or hand them over first';
+/** 409: a paid plan still renews. */
+export const DELETE_SUBSCRIPTION_RENEWS =
+  'Cancel your subscription first (Billing): you can delete your account once it is set to end';
+/** OpenID Connect: how recent the sign-in must be to delete the account. */
+export const DELETE_REAUTH_WINDOW_MS = 10 * 60 * 1000;
+/** 403 (OpenID Connect): the sign-in is older than DELETE_REAUTH_WINDOW_MS. */
+export const DELETE_REAUTH_REQUIRED =
+  'For your safety, sign in again, then delete your account within 10 minutes';
+
+/** The confirmation the delete dialog asks for: the account's address, compared without case. */
+export const deleteConfirmationMatches = (typed: string, email: string | null | undefined): boolean =>
+  email ? typed.trim().toLowerCase() === email.toLowerCase() : typed.trim() === DELETE_CONFIRM_WORD;
+
+/** The profile's "Delete my account" card and its dialog. */
+export const DELETE_ACCOUNT_COPY = {
+  title: 'Delete my account',
+  description:
+    'Remove your account for good. Threadlines you own must be deleted or handed over to another member first.',
+  open: 'Delete my account',
+  dialogTitle: 'Delete your account?',
+  dialogDescription:
+    'This cannot be undone. Your posts and comments stay where they are without their text, shown as “Deleted user”. Your messages, files and memberships are removed, and every device is signed out.',
+  password: 'Password',
+  confirmEmail: 'Type your e-mail to confirm',
+  confirmWord: `Type ${DELETE_CONFIRM_WORD} to confirm`,
+  yourEmail: 'Your e-mail:',
+  reauth: 'Sign in again within 10 minutes before deleting.',
+  reauthLink: 'Sign in again',
+  confirm: 'Delete forever',
+  pending: 'Deleting...',
+  cancel: 'Cancel',
+  failed: 'Could not delete the account. Please try again.',
+} as const;

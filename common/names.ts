@@ -51,3 +51,10 @@ export function imageSrc(path: string | null | undefined): string | undefined {
   if (/^(https?:|data:|blob:)/.test(path) || path.startsWith('/objects/')) return path;
   return `/objects/${path.replace(/^\/+/, '')}`;
 }
+
+/**
+ * The name a deleted account keeps (issue 26): the users row stays, anonymised, so its posts and comments
+ * keep their author, shown under this name everywhere (it is stored as the display name: every place that
+ * names people reads it, and nothing of the old name is left to leak).
+ */
+export const DELETED_USER_NAME = 'Deleted user';

@@ -63,7 +63,7 @@ describe('AppRouter', () => {
     }
 
   for (const authProvider of ['local', 'oidc'] as const)
-    it(`${authProvider === 'local' ? 'shows' : 'leaves out'} Change e-mail and Change password on /profile, and the devices either way (${authProvider})`, async () => {
+    it(`${authProvider === 'local' ? 'shows' : 'leaves out'} Change e-mail and Change password on /profile, and the devices, data and deletion either way (${authProvider})`, async () => {
       const { container } = open('/profile', true, authProvider);
       await waitFor(() => expect(container.textContent).toContain('Account Information'));
       // The account sections come from their own chunk, after the page's own cards.
@@ -72,14 +72,15 @@ describe('AppRouter', () => {
       if (authProvider === 'local') {
         expect(container.querySelector('#change-new-password')).toBeTruthy();
         expect(container.querySelector('#change-email-new')).toBeTruthy();
-        expect(headings.slice(-4)).toEqual([
+        expect(headings.slice(-5)).toEqual([
           'Change e-mail',
           'Change password',
           'Signed-in devices',
           'Your data',
+          'Delete my account',
         ]);
       } else {
-        expect(headings.slice(-2)).toEqual(['Signed-in devices', 'Your data']);
+        expect(headings.slice(-3)).toEqual(['Signed-in devices', 'Your data', 'Delete my account']);
         expect(container.textContent).not.toContain('Change password');
         expect(container.textContent).not.toContain('Change e-mail');
       }

@@ -42,3 +42,14 @@ export const changeEmailBody = z.object({
   email: emailSchema,
 });
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+
+/**
+ * DELETE /api/me: 204 and the session cookie cleared. `password` is required for local accounts (OpenID
+ * Connect needs a sign-in within DELETE_REAUTH_WINDOW_MS instead); `confirmEmail` is the account's address
+ * (any case), or DELETE_CONFIRM_WORD for an account without one.
+ */
+export const deleteAccountBody = z.object({
+  password: z.string().max(PASSWORD_MAX).optional(),
+  confirmEmail: z.string().max(254),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;

@@ -162,6 +162,11 @@ export const commentSchema = z.object({
   createdAt: iso,
   /** When the author last changed the text; null when never edited. */
   editedAt: iso.nullable(),
+  /**
+   * Set on a tombstone (its author deleted their account, issue 26): `content` is '' and the author is
+   * "Deleted user"; the comment keeps its place in the thread.
+   */
+  deletedAt: iso.nullable().optional(),
   author: authorSchema,
 });
 export type Comment = z.infer<typeof commentSchema>;

@@ -87,7 +87,8 @@ export class SessionStore {
     if (!row) return null;
     const now = this.now();
     const expire = row.session.expire.getTime();
-    if (expire <= now || row.session.sess.createdAt + SESSION_ABSOLUTE_MS <= now) {
+    // A deleted account never acts again, even through a session started while it was being deleted.
+    if (row.user.deletedAt || expire <= now || row.session.sess.createdAt + SESSION_ABSOLUTE_MS <= now) {
       await this.db.delete(sessions).where(eq(sessions.sid, sid));
       return null;
     }
@@ -98,6 +99,16 @@ export class SessionStore {
         .where(eq(sessions.sid, sid));
     }
     return { user: row.user, token };
+  }
+
+  /** When the session of this cookie token signed in (epoch ms), or null when there is no such session. */
+  async signedInAt(token: string | undefined): Promise<number | null> {
+    if (!token || token.length > 100) return null;
+    const [row] = await this.db
+      .select({ sess: sessions.sess })
+      .from(sessions)
+      .where(eq(sessions.sid, this.key(token)));
+    return row?.sess.createdAt ?? null;
   }
 
   /**

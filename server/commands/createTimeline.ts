@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { timelineMembers, timelines, type User, users } from '../db/schema/index.ts';
+import { unauthorized } from '../http/errors.ts';
 
 /** 8 characters from a cryptographic source; the alphabet leaves out 0/O and 1/I (DECISIONS §5). */
 export function generateJoinCode(): string {
@@ -25,8 +26,14 @@ export async function createTimeline(db: Db, config: Config, owner: User, input:
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        // Serialises one user's creates so two at once cannot both pass the quota check.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for('update');
+        // Serialises one user's creates so two at once cannot both pass the quota check. An account deleted
+        // meanwhile (DELETE /api/me waits on this row too) owns nothing new.
+        const [me] = await tx
+          .select({ deletedAt: users.deletedAt })
+          .from(users)
+          .where(eq(users.id, owner.id))
+          .for('update');
+        if (!me || me.deletedAt) throw unauthorized();
         await assertTimelineQuota(tx, config, owner.id, owner.plan);
         const [timeline] = await tx
           .insert(timelines)

@@ -8,8 +8,14 @@ import { assertTimelineQuota, limitsFor } from '../billing/limits.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { timelineMembers, timelines, type User, users } from '../db/schema/index.ts';
-import { forbidden, notFound } from '../http/errors.ts';
-import { authorize, loadTimelineAccess, type TimelineAccess } from '../policies/timeline.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import {
+  authorize,
+  isUuid,
+  loadTimelineAccess,
+  TIMELINE_NOT_FOUND,
+  type TimelineAccess,
+} from '../policies/timeline.ts';
 import { lockTimeline } from './lock.ts';
 import { otherMember } from './membership.ts';
 
@@ -51,11 +57,15 @@ export async function acceptOwnership(
   timelineId: string,
   user: User,
 ): Promise<string> {
+  // Not an id at all: the same 404 as an unknown one, before PostgreSQL refuses it as a uuid.
+  if (!isUuid(timelineId)) throw notFound(TIMELINE_NOT_FOUND);
   return db.transaction(async (tx) => {
     // The user's row first, as creating a threadline does: two threadlines handed to one user at once count
     // against their limit one after the other. NO KEY UPDATE: the foreign-key checks of a post or reaction
     // that holds the threadline (KEY SHARE on this row) must not wait on it, or the two deadlock.
     const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('no key update');
+    // Deleted while this waited on the row (DELETE /api/me takes it too): a deleted account owns nothing.
+    if (!me || me.deletedAt) throw unauthorized();
     await lockTimeline(tx, timelineId);
     const access = await loadTimelineAccess(tx, timelineId, user.id);
     authorize(access, 'view');

@@ -3,7 +3,12 @@ import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import type { MailContent } from './templates.ts';
 
-export type MailKind = 'password_reset' | 'password_changed' | 'verify_email' | 'change_email';
+export type MailKind =
+  | 'password_reset'
+  | 'password_changed'
+  | 'verify_email'
+  | 'change_email'
+  | 'account_deleted';
 
 export async function queueMail(db: Db, to: string, kind: MailKind, content: MailContent): Promise<void> {
   await db.insert(mailOutbox).values({

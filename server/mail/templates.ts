@@ -91,3 +91,16 @@ export function verifyEmailMail(input: { name: string; link: string; change: boo
       : 'You received this because this address was used to create a Threadline account.',
   });
 }
+
+export function accountDeletedMail(input: { name: string; when: Date }): MailContent {
+  return render({
+    subject: 'Your Threadline account was deleted',
+    greeting: hello(input.name),
+    paragraphs: [
+      `Your Threadline account was deleted on ${input.when.toUTCString()}, as you asked.`,
+      'Your posts and comments now show as "Deleted user" without their text, your direct messages and files are gone, and you were signed out everywhere.',
+      'This address is free again: you can create a new account with it at any time.',
+    ],
+    why: 'You received this because this was the address of the account that was deleted. No more mail will come for it.',
+  });
+}

@@ -30,6 +30,7 @@ export const presentComment = (c: CommentRow, showEmail: boolean): Comment => ({
   content: c.content,
   createdAt: c.createdAt,
   editedAt: c.editedAt ?? null,
+  deletedAt: c.deletedAt ?? null,
   author: presentAuthor(c.author, showEmail),
 });
 

@@ -6,7 +6,7 @@ import { authorJson, type CommentRow, isoMicros, parseCursor } from './feed.ts';
 async function commentRows(db: Db, where: SQL, limit: number): Promise<CommentRow[]> {
   const result = await db.execute(sql`
     select c.id, c.post_id as "postId", c.content, ${isoMicros(sql.raw('c.created_at'))} as "createdAt",
-      ${isoMicros(sql.raw('c.edited_at'))} as "editedAt",
+      ${isoMicros(sql.raw('c.edited_at'))} as "editedAt", ${isoMicros(sql.raw('c.deleted_at'))} as "deletedAt",
       ${authorJson('u')} as author
     from comments c join users u on u.id = c.author_id
     where ${where}

@@ -48,6 +48,8 @@ export interface CommentRow {
   content: string;
   createdAt: string;
   editedAt: string | null;
+  /** A tombstone's (its author deleted their account): content is ''. Left out where none can show. */
+  deletedAt?: string | null;
   author: AuthorRow;
 }
 
@@ -89,7 +91,8 @@ async function decorate(db: Db, viewerId: string, page: SQL, prepareAs?: string)
       case when ${live} then
         (select json_build_object('id', c.id, 'postId', c.post_id, 'content', c.content,
             'createdAt', ${isoMicros(sql.raw('c.created_at'))},
-            'editedAt', ${isoMicros(sql.raw('c.edited_at'))}, 'author', ${authorJson('cu')})
+            'editedAt', ${isoMicros(sql.raw('c.edited_at'))},
+            'deletedAt', ${isoMicros(sql.raw('c.deleted_at'))}, 'author', ${authorJson('cu')})
           from comments c join users cu on cu.id = c.author_id
           where c.post_id = p.id order by c.created_at desc, c.id desc limit 1) end as "latestComment"
     from page p join users u on u.id = p.author_id

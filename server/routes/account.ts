@@ -52,23 +52,33 @@ const tryLater = (wait: number) => `Too many attempts. Try again in ${Math.ceil(
 const tooCommon = (path: string) =>
   badRequest(COMMON_PASSWORD_MESSAGE, { errors: [{ path, message: COMMON_PASSWORD_MESSAGE }] });
 
+/**
+ * The signed-in user's password as a form asks for it (change password, change e-mail, delete account): a
+ * 400 naming `problem.path` when wrong. Every try is counted against CHANGE_PASSWORD_LIMIT, one counter for
+ * all those forms, and a right one is taken back.
+ */
+export async function checkOwnPassword(
+  app: FastifyInstance,
+  user: User,
+  password: string,
+  problem: { path: string; message: string },
+): Promise<void> {
+  const reservation = await app.limiter.reserveOrThrow(
+    [{ rule: CHANGE_PASSWORD_LIMIT, subject: user.id }],
+    tryLater,
+  );
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw badRequest(problem.message, { errors: [problem] });
+  }
+  await app.limiter.release(reservation);
+}
+
 export async function accountRoutes(app: FastifyInstance) {
   if (app.config.auth.provider !== 'local') return;
   const { limiter } = app;
 
-  /** The signed-in user's password, as the change forms ask for it; counted, and a right one not. */
-  const checkCurrentPassword = async (user: User, password: string) => {
-    const reservation = await limiter.reserveOrThrow(
-      [{ rule: CHANGE_PASSWORD_LIMIT, subject: user.id }],
-      tryLater,
-    );
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      throw badRequest(CURRENT_PASSWORD_WRONG, {
-        errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_WRONG }],
-      });
-    }
-    await limiter.release(reservation);
-  };
+  const checkCurrentPassword = (user: User, password: string) =>
+    checkOwnPassword(app, user, password, { path: 'currentPassword', message: CURRENT_PASSWORD_WRONG });
   const confirmationMails = (user: User) =>
     limiter.reserveOrThrow([{ rule: CONFIRMATION_MAIL_LIMIT, subject: user.id }], tryLater);
 

@@ -46,6 +46,11 @@ export const users = pgTable(
     emailVerifiedAt: at('email_verified_at'),
     /** OpenID Connect subject, "issuer|sub", for accounts from AUTH_PROVIDER=oidc. */
     oidcSubject: text('oidc_subject').unique('users_oidc_subject_unique'),
+    /**
+     * When the account was deleted (issue 26): the row stays, anonymised, so posts and comments keep an
+     * author id; its address, names, password and subject are gone and it can never sign in again.
+     */
+    deletedAt: at('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -237,6 +242,8 @@ export const comments = pgTable(
     parentId: uuid('parent_id'),
     /** When the author last changed the text (null: never edited). */
     editedAt: at('edited_at'),
+    /** A tombstone (its author deleted their account, issue 26): content '', the row keeps the thread's shape. */
+    deletedAt: at('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Advanced search finds comments too (DECISIONS §9).

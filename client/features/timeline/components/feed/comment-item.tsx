@@ -13,6 +13,8 @@ const CommentEditor = React.lazy(async () => ({
   default: (await import('./comment-editor.tsx')).CommentEditor,
 }));
 
+export const COMMENT_DELETED = 'Comment deleted';
+
 export function CommentItem({
   comment,
   timelineId = '',
@@ -24,6 +26,8 @@ export function CommentItem({
   canEdit?: boolean;
 }) {
   const name = personName(comment.author);
+  // A tombstone: its author deleted their account (issue 26); it keeps its place in the thread.
+  const deleted = !!comment.deletedAt;
   const [editing, setEditing] = React.useState(false);
   const editButton = React.useRef<HTMLButtonElement>(null);
   const wasEditing = React.useRef(false);
@@ -45,7 +49,7 @@ export function CommentItem({
             </LocalTime>
             {comment.editedAt && <EditedMark editedAt={comment.editedAt} />}
           </p>
-          {canEdit && !editing && (
+          {canEdit && !editing && !deleted && (
             <Button
               ref={editButton}
               variant="ghost"
@@ -63,6 +67,8 @@ export function CommentItem({
           <React.Suspense fallback={null}>
             <CommentEditor timelineId={timelineId} comment={comment} onDone={stopEditing} />
           </React.Suspense>
+        ) : deleted ? (
+          <p className="text-sm italic text-muted-foreground">{COMMENT_DELETED}</p>
         ) : (
           <LinkedText text={comment.content} className="text-sm" />
         )}
