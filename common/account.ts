@@ -63,3 +63,33 @@ export const DELETE_ACCOUNT_COPY = {
   cancel: 'Cancel',
   failed: 'Could not delete the account. Please try again.',
 } as const;
+
+// ---- Downloading one's data (GET /api/me/export, issue 26) ----
+/** 202: the account is large, its ZIP is built in the background and a link mailed. */
+export const EXPORT_PREPARING = 'Your data is being prepared. We will e-mail you a link when it is ready.';
+/** 404 from a mailed link past its 24 hours (or superseded by a newer export). */
+export const EXPORT_EXPIRED = 'This export has expired';
+export const EXPORT_NOT_READY = 'This export is still being prepared';
+export const EXPORT_FAILED = 'This export could not be prepared. Ask for a new one from your profile.';
+export const EXPORT_NOT_FOUND = 'Export not found';
+export const tooManyExports = (retryAfterSeconds: number) =>
+  `Too many exports. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`;
+
+/**
+ * GET /api/me/export asked with `Accept: application/json` (the profile card, before it downloads) by an account
+ * small enough to download at once: 200 with where to download it (the ZIP then streams to the browser's own
+ * download, never held in the page's memory). A large account gets 202 `{message}` instead.
+ */
+export interface ExportDirect {
+  download: string;
+}
+
+/** The profile's "Your data" card. */
+export const DATA_EXPORT_COPY = {
+  title: 'Your data',
+  description:
+    'A ZIP of your profile, memberships, posts, comments, reactions, messages, join requests and files.',
+  download: 'Download my data',
+  checking: 'Getting your data ready…',
+  failed: 'Could not download your data. Please try again.',
+} as const;

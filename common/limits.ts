@@ -67,3 +67,15 @@ export const UI_TIMING = {
 } as const;
 
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * "Download my data" (issue 26; DECISIONS §10). An account holding more rows than `inlineMaxRows` (posts,
+ * comments, reactions, messages sent or received, files) or more stored bytes than `inlineMaxBytes` is
+ * exported in the background and a link mailed; a smaller one streams at once. A ready export is offered for
+ * `offeredForMs`.
+ */
+export const DATA_EXPORT = {
+  inlineMaxRows: 5_000,
+  inlineMaxBytes: 100 * 1024 * 1024,
+  offeredForMs: 24 * 60 * 60 * 1000,
+} as const;

@@ -49,6 +49,12 @@ export const TIMELINE_CHANGES = [
   'reactions',
   'member_left',
   'member_removed',
+  /**
+   * Someone with posts, comments, a membership or conversations here deleted their account (issue 26):
+   * their posts and comments are tombstones now and their conversations gone. Pages read the threadline,
+   * its feeds, open comments and conversations again; no card.
+   */
+  'account_deleted',
   'role_changed',
   /**
    * An ownership offer (issue 26) made to `userId`, or withdrawn or declined (then the threadline has none):

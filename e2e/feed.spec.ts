@@ -187,7 +187,8 @@ test('search, type filter and paging through a long threadline', async ({ browse
   const { id } = await apiCreateTimeline(o.page, name);
   await apiPost(o.page, id, 'The zebra crossing is repainted');
   const numbers = Array.from({ length: 44 }, (_, i) => i + 1);
-  await Promise.all(numbers.map((i) => apiPost(o.page, id, `Update number ${i}`)));
+  // '#': the local filter also reads the author's e-mail, whose random part may hold "44"; never a '#'.
+  await Promise.all(numbers.map((i) => apiPost(o.page, id, `Update number #${i}`)));
   await apiPost(o.page, id, unbroken(2000, 'Unbroken'));
 
   await openThreadline(o.page, id, name);
@@ -211,9 +212,9 @@ test('search, type filter and paging through a long threadline', async ({ browse
   await search.fill('ebra');
   await expect(postCards(o.page)).toHaveCount(1);
   await expect(postCards(o.page).first()).toContainText('zebra crossing');
-  await search.fill('number 44');
+  await search.fill('number #44');
   await expect(postCards(o.page)).toHaveCount(1);
-  await expect(postCards(o.page).first()).toContainText('Update number 44');
+  await expect(postCards(o.page).first()).toContainText('Update number #44');
   await search.fill('nothing like this');
   await expect(o.page.getByText('No results found')).toBeVisible();
   // The server searches posts that are not loaded.

@@ -65,6 +65,14 @@ const SCREENS: Screen[] = [
       await p.getByLabel('Email').fill(longEmail('visitor'));
     },
   },
+  {
+    name: 'Forgot password with a long e-mail',
+    as: 'visitor',
+    open: async (p) => {
+      await p.goto('/forgot-password');
+      await p.getByLabel('Email').fill(longEmail('forgot'));
+    },
+  },
   { name: 'Page Not Found, signed out', as: 'visitor', open: (p) => p.goto('/no/such/page').then(() => {}) },
   ...dashboardTabScreens<World>(),
   {
@@ -231,6 +239,15 @@ const SCREENS: Screen[] = [
     open: async (p) => {
       await p.goto('/profile');
       await expect(p.getByLabel('Display Name')).toHaveValue(/^Display/);
+    },
+  },
+  {
+    name: 'Delete my account dialog with a long e-mail typed',
+    as: 'owner',
+    open: async (p) => {
+      await p.goto('/profile');
+      await p.getByRole('button', { name: 'Delete my account' }).click();
+      await p.getByLabel('Type your e-mail to confirm').fill(longEmail('typed'));
     },
   },
   {

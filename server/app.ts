@@ -17,6 +17,9 @@ import { stripeCspSources } from './billing/stripe-csp.ts';
 import { sweepUploads } from './commands/sweep-uploads.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { dataExportsPlugin } from './export/index.ts';
+import type { ExportLimits } from './export/jobs.ts';
+import { sweepExports } from './export/jobs.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errorHandler.ts';
 import { AttemptLimiter, MemoryAttemptStore } from './http/limiter.ts';
 import { PostgresAttemptStore } from './http/limiterPostgres.ts';
@@ -75,10 +78,17 @@ export interface AppDeps {
   clientDir?: string;
   /** The object store; by default the one STORAGE chooses. */
   store?: ObjectStore;
-  /** Background maintenance (session and limiter purge, PGlite vacuum, orphan uploads); off in tests. */
+  /**
+   * Background maintenance (session and limiter purge, PGlite vacuum, orphan uploads, expired data exports);
+   * off in tests.
+   */
   maintenance?: boolean;
   /** Run the mail worker (default: with maintenance); tests of mail turn it on alone. */
   mailWorker?: boolean;
+  /** Run the data export worker (default: with maintenance); tests drain it by hand or turn it on alone. */
+  exportWorker?: boolean;
+  /** What counts as an account too large to export at once (default: DATA_EXPORT in common/limits.ts). */
+  exportLimits?: Partial<ExportLimits>;
 }
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -172,6 +182,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metaRoutes);
   await app.register(healthRoutes);
   await app.register(mailPlugin, { run: deps.mailWorker ?? deps.maintenance ?? false });
+  await app.register(dataExportsPlugin, {
+    run: deps.exportWorker ?? deps.maintenance ?? false,
+    limits: deps.exportLimits,
+  });
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(sessionRoutes);
@@ -253,6 +267,7 @@ function scheduleMaintenance(app: FastifyInstance, database: Database) {
       app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session purge failed'));
       app.limiter.purge().catch((err) => app.log.warn({ err }, 'rate-limit purge failed'));
       sweepUploads(app).catch((err) => app.log.warn({ err }, 'orphan upload sweep failed'));
+      sweepExports(app).catch((err) => app.log.warn({ err }, 'data export sweep failed'));
       // Sandbox periods that passed end or renew (Stripe's come by webhook).
       if (app.billing?.name === 'sandbox') {
         sweepPeriodEnds(app.db).catch((err) => app.log.warn({ err }, 'sandbox period-end sweep failed'));

@@ -37,3 +37,12 @@ export function readLoginQuery(search: string): { tab: AuthTab; returnTo: string
     returnTo: safeReturnPath(params.get('returnTo')) ?? '/',
   };
 }
+
+/**
+ * The provider's sign-in page even when it still has a session of its own (OIDC's prompt=login): a fresh
+ * sign-in, as deleting the account asks for (issue 26).
+ */
+export function reauthUrl(returnTo?: string | null): string {
+  const url = signInUrl(returnTo);
+  return `${url}${url.includes('?') ? '&' : '?'}reauth=1`;
+}

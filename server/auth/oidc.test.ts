@@ -267,6 +267,18 @@ describe('OIDC sign-in', () => {
     expect(stale.statusCode).toBe(401);
   });
 
+  it('a re-authentication makes the provider ask again, and its fresh sign-in may delete the account', async () => {
+    const first = await browser.get(new URL('/api/login?reauth=1&returnTo=/profile', appUrl));
+    const authorize = new URL(first.headers.get('location')!);
+    expect(authorize.searchParams.get('prompt')).toBe('login');
+    expect(authorize.searchParams.get('max_age')).toBe('0');
+    const done = await signInFlow(browser, undefined, '/api/login?reauth=1&returnTo=/profile');
+    expect(done).toMatchObject({ status: 302, location: '/profile' });
+    // A plain sign-in asks for neither.
+    const plain = await browser.get(new URL('/api/login', appUrl));
+    expect(new URL(plain.headers.get('location')!).searchParams.get('prompt')).toBeNull();
+  });
+
   it('GET /api/logout destroys the session', async () => {
     const session = browser.cookie('tl_session')!;
     expect((await me(browser)).statusCode).toBe(200);

@@ -26,7 +26,15 @@ const flowSchema = z.object({
   exp: z.number(),
   /** The deep link to open after sign-in (DECISIONS §2). */
   returnTo: z.string().optional(),
+  /** A sign-in asked to prove the person is here now (deleting the account): the provider must ask again. */
+  reauth: z.boolean().optional(),
 });
+
+/**
+ * How old the provider's own sign-in may be on a re-authentication (?reauth=1): a provider that ignored
+ * prompt=login and answered from an old session fails the sign-in instead of passing for a fresh one.
+ */
+export const REAUTH_MAX_AGE_S = 300;
 type Flow = z.infer<typeof flowSchema>;
 
 export async function oidcRoutes(app: FastifyInstance) {
@@ -79,13 +87,16 @@ export async function oidcRoutes(app: FastifyInstance) {
       request.log.warn({ err }, `OIDC discovery of OIDC_ISSUER_URL ${auth.issuerUrl} failed`);
       throw new HttpError(503, 'Sign-in provider unavailable');
     }
-    const returnTo = safeReturnPath((request.query as { returnTo?: unknown }).returnTo);
+    const query = request.query as { returnTo?: unknown; reauth?: unknown };
+    const returnTo = safeReturnPath(query.returnTo);
+    const reauth = query.reauth === '1';
     const flow: Flow = {
       verifier: client.randomPKCECodeVerifier(),
       state: client.randomState(),
       nonce: client.randomNonce(),
       exp: Date.now() + FLOW_TTL_MS,
       ...(returnTo && { returnTo }),
+      ...(reauth && { reauth }),
     };
     reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
       ...cookieOptions,
@@ -99,6 +110,8 @@ export async function oidcRoutes(app: FastifyInstance) {
       code_challenge_method: 'S256',
       state: flow.state,
       nonce: flow.nonce,
+      // The provider asks for the password (or its own second factor) again, whatever session it has.
+      ...(reauth && { prompt: 'login', max_age: '0' }),
     });
     return reply.redirect(url.href);
   });
@@ -115,6 +128,7 @@ export async function oidcRoutes(app: FastifyInstance) {
         expectedState: flow.state,
         expectedNonce: flow.nonce,
         idTokenExpected: true,
+        ...(flow.reauth && { maxAge: REAUTH_MAX_AGE_S }),
       });
       const idClaims = tokens.claims()!;
       // Issuers with conformant ID tokens only give email and names through userinfo.

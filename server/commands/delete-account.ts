@@ -56,6 +56,11 @@ export interface DeletedAccount {
   removed: UploadRow[];
   /** The threadlines (not deleted) the user was a member of: their pages hear member_left. */
   leftTimelines: string[];
+  /**
+   * Every threadline holding a post, comment, membership or conversation of the user's: their pages hear
+   * account_deleted and read what changed again.
+   */
+  changedTimelines: string[];
 }
 
 /**
@@ -184,6 +189,17 @@ async function deleteInTransaction(
     .where(or(inArray(postVersions.postId, myPosts), eq(postVersions.editorId, userId)));
   await tx.update(timelines).set({ pinnedPostId: null }).where(inArray(timelines.pinnedPostId, myPosts));
 
+  // Where the user's comments and conversations are: those pages read them again once this has committed.
+  const commentedIn = await tx
+    .selectDistinct({ id: posts.timelineId })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(and(eq(comments.authorId, userId), isNull(comments.deletedAt)));
+  const talkedIn = await tx
+    .selectDistinct({ id: conversations.timelineId })
+    .from(conversations)
+    .where(inArray(conversations.id, myConversations));
+
   // Comments on other people's posts become tombstones in place: the thread keeps its shape.
   await tx.delete(reactions).where(inArray(reactions.commentId, myComments));
   await tx
@@ -233,5 +249,12 @@ async function deleteInTransaction(
       updatedAt: now,
     })
     .where(eq(users.id, userId));
-  return { endedSessions, removed, leftTimelines };
+  const changedTimelines = [
+    ...new Set([
+      ...locked.filter((t) => !t.deletedAt).map((t) => t.id),
+      ...commentedIn.map((t) => t.id),
+      ...talkedIn.map((t) => t.id),
+    ]),
+  ];
+  return { endedSessions, removed, leftTimelines, changedTimelines };
 }

@@ -1,6 +1,8 @@
 // "Download my data" (issue 26; DECISIONS §10): one ZIP, streamed as it is built. Each JSON file is written
 // from pages of rows (never every row at once) and each of the user's files streams from the object store,
 // each only when the ZIP reaches it. Other people appear by the name everyone sees, never their address.
+// Any failure (a query, a file missing its store) ends the stream with that error, so whoever reads it (the
+// HTTP answer, the background export's store write) fails too instead of waiting forever.
 import { Readable } from 'node:stream';
 import { and, asc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -65,11 +67,19 @@ export const entryName = (name: string) =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
   name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').slice(0, 100) || 'file';
 
-export function exportArchive(db: Db, store: ObjectStore, user: User): NodeJS.ReadableStream {
+export function exportArchive(db: Db, store: ObjectStore, user: User): Readable {
   const zip = new yazl.ZipFile();
+  // yazl's output is a PassThrough.
+  const out = zip.outputStream as Readable;
+  const fail = (err: unknown) => {
+    if (!out.destroyed) out.destroy(err instanceof Error ? err : new Error(String(err)));
+  };
+  // yazl reports a failed entry on the ZipFile, and never notices a failing entry stream (it only pipes it).
+  zip.on('error', fail);
+  const watched = (stream: Readable) => stream.once('error', fail);
   const me = user.id;
   const json = <T extends Keyed>(name: string, pages: AsyncGenerator<T[]>, shape: (row: T) => unknown) =>
-    zip.addReadStreamLazy(name, (cb) => cb(null, Readable.from(jsonArray(pages, shape))));
+    zip.addReadStreamLazy(name, (cb) => cb(null, watched(Readable.from(jsonArray(pages, shape)))));
 
   const profile = {
     ...presentCurrentUser(user),
@@ -206,12 +216,21 @@ export function exportArchive(db: Db, store: ObjectStore, user: User): NodeJS.Re
     }),
   );
 
-  void addFiles(zip, db, store, me).finally(() => zip.end());
-  return zip.outputStream;
+  addFiles(zip, out, watched, db, store, me).then(() => {
+    if (!out.destroyed) zip.end();
+  }, fail);
+  return out;
 }
 
 /** The user's stored files, each streamed from the store when the ZIP reaches it; listed in files.json. */
-async function addFiles(zip: yazl.ZipFile, db: Db, store: ObjectStore, me: string) {
+async function addFiles(
+  zip: yazl.ZipFile,
+  out: Readable,
+  watched: (stream: Readable) => Readable,
+  db: Db,
+  store: ObjectStore,
+  me: string,
+) {
   const listed: unknown[] = [];
   for await (const rows of keysetPages(uploads.createdAt, uploads.id, (after, order) =>
     db
@@ -221,6 +240,8 @@ async function addFiles(zip: yazl.ZipFile, db: Db, store: ObjectStore, me: strin
       .orderBy(...order)
       .limit(PAGE),
   )) {
+    // The archive already failed (or its reader went away): nothing more to list.
+    if (out.destroyed) return;
     for (const { upload: u } of rows) {
       const path = `files/${u.id}-${entryName(u.fileName ?? 'file')}`;
       listed.push({
@@ -233,7 +254,7 @@ async function addFiles(zip: yazl.ZipFile, db: Db, store: ObjectStore, me: strin
       zip.addReadStreamLazy(path, (cb) => {
         store.read(u.key).then(
           // A file gone from the store leaves an empty entry rather than a broken archive.
-          (stream) => cb(null, stream ?? Readable.from([])),
+          (stream) => cb(null, watched(stream ?? Readable.from([]))),
           (err) => cb(err, Readable.from([])),
         );
       });

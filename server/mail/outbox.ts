@@ -8,7 +8,8 @@ export type MailKind =
   | 'password_changed'
   | 'verify_email'
   | 'change_email'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'export_ready';
 
 export async function queueMail(db: Db, to: string, kind: MailKind, content: MailContent): Promise<void> {
   await db.insert(mailOutbox).values({

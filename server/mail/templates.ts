@@ -104,3 +104,17 @@ export function accountDeletedMail(input: { name: string; when: Date }): MailCon
     why: 'You received this because this was the address of the account that was deleted. No more mail will come for it.',
   });
 }
+
+export function exportReadyMail(input: { name: string; link: string; expiresAt: Date }): MailContent {
+  return render({
+    subject: 'Your Threadline data is ready to download',
+    greeting: hello(input.name),
+    paragraphs: ['The copy of your data you asked for is ready: a ZIP of everything your account holds.'],
+    action: { label: 'Download my data', url: input.link },
+    after: [
+      `The link works until ${input.expiresAt.toUTCString()} (24 hours), once you are signed in.`,
+      'If you did not ask for this, change your password: someone may be signed in as you.',
+    ],
+    why: 'You received this because a copy of your data was asked for on your profile page.',
+  });
+}

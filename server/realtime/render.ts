@@ -391,6 +391,8 @@ async function renderUpdate(
       return update(`${await member()} left ${place}`, {
         memberCount: await memberCount(db, base.timelineId),
       });
+    case 'account_deleted':
+      return update(`An account was deleted: its posts and comments in ${place} are gone`);
     case 'member_removed':
       return update(`${await member()} was removed from ${place}`, {
         memberCount: await memberCount(db, base.timelineId),

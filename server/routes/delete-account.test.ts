@@ -282,6 +282,11 @@ describe('deleting the account', () => {
     });
     expect(leftEvent.data.userId).toBe(ada.user.id);
     expect(leftEvent.data.message).toContain(DELETED_USER_NAME);
+    // Bob's open page reads its feed, comments and conversations again (no card: no author name in it).
+    const changed = await bobLive.socket.next('timeline_updated', {
+      where: (m) => m.data.change === 'account_deleted' && m.data.timelineId === club.id,
+    });
+    for (const secret of Object.values(secrets)) expect(changed.data.message).not.toContain(secret);
     expect(
       await t.app.db.select().from(sessions).where(sql`(${sessions.sess}->>'userId')::uuid = ${ada.user.id}`),
     ).toEqual([]);

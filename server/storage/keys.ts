@@ -1,5 +1,6 @@
 // Object keys are made by the server (DECISIONS §7): `uploads/{id}` for an upload, `thumbs/{id}.webp` for
-// its thumbnail and `thumbs/{id}-large.webp` for its large variant. The object path the API answers and posts store is `/objects/uploads/{id}`.
+// its thumbnail and `thumbs/{id}-large.webp` for its large variant, `exports/{id}-{attempt}.zip` for a data
+// export built in the background (never served under /objects). The object path the API answers and posts store is `/objects/uploads/{id}`.
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const UUID_RE = new RegExp(`^${UUID}$`);
 
@@ -8,6 +9,8 @@ export const uploadKey = (id: string) => `uploads/${id}`;
 export const thumbnailKey = (id: string) => `thumbs/${id}.webp`;
 export const largeImageKey = (id: string) => `thumbs/${id}-large.webp`;
 export const objectPathFor = (id: string) => `/objects/${uploadKey(id)}`;
+/** One attempt's ZIP: an attempt that lost its lease never overwrites the one that replaced it. */
+export const exportKey = (id: string, attempt: number) => `exports/${id}-${attempt}.zip`;
 
 /** The upload id in an object key `uploads/{id}`, or null. */
 export function idFromKey(key: string): string | null {

@@ -14,7 +14,7 @@ import type { UrlSigner } from './signing.ts';
 import type { ObjectStore, PartInfo, ReadOptions, StoredObject, UploadTarget } from './types.ts';
 
 /** Keys the server makes: a folder and one safe name (no `..`, no separators beyond the one). */
-const KEY_RE = /^(uploads|thumbs)\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+const KEY_RE = /^(uploads|thumbs|exports)\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 const UPLOAD_ID_RE = /^[0-9a-f]{32}$/;
 const PART_FILE_RE = /^(\d{1,5})\.([0-9a-f]{32})$/;
 

@@ -2,7 +2,7 @@
 // own pool and its own memory, sharing only the database (its rate limits, sessions, events).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type AppDeps, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openPostgres } from '../db/client.ts';
 import { createEmptyDatabase } from './db.ts';
@@ -13,7 +13,12 @@ export interface Instance {
 }
 
 /** `count` instances for the enclosing file or describe block; filled in before its tests run. */
-export function setupInstances(count: number, env: Record<string, string> = {}, name = 'tl_instances') {
+export function setupInstances(
+  count: number,
+  env: Record<string, string> = {},
+  name = 'tl_instances',
+  deps: Partial<Pick<AppDeps, 'mailWorker' | 'exportWorker' | 'exportLimits'>> = {},
+) {
   const instances: Instance[] = [];
   let scratch: Awaited<ReturnType<typeof createEmptyDatabase>> | undefined;
   beforeAll(async () => {
@@ -25,6 +30,7 @@ export function setupInstances(count: number, env: Record<string, string> = {}, 
         database,
         sessionSecret: 'shared-secret-that-is-long-enough-0123456789',
         logger: false,
+        ...deps,
       });
       instances.push({ app, database });
     }

@@ -75,6 +75,11 @@ describe('outdatedBy', () => {
     expect(
       outdatedBy(event('timeline_updated', { change: 'join_requests', pendingCount: 0 }), ME).refetch,
     ).toEqual([timelineKeys.pendingSummary]);
+    // A deleted account's conversations went for both people: the list, the count and an open one.
+    expect(outdatedBy(event('timeline_updated', { change: 'account_deleted' }), ME).refetch).toEqual([
+      conversationKeys.list,
+      conversationKeys.unreadCount,
+    ]);
     for (const change of ['reactions', 'pin', 'permissions', 'approval']) {
       const outdated = outdatedBy(event('timeline_updated', { change }), ME);
       expect(outdated.refetch, change).toEqual([]);

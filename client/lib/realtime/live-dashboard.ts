@@ -50,6 +50,9 @@ export function outdatedBy(message: EventMessage, userId: string): Outdated {
         refetch.push(timelineKeys.lists, timelineKeys.unreadCounts, timelineKeys.pendingSummary);
       }
       if (change === 'post_deleted') refetch.push(timelineKeys.unreadCounts);
+      // Someone's account went with their conversations, for both people: the list's key is the prefix of
+      // every conversation's, so an open one reads again too.
+      if (change === 'account_deleted') refetch.push(conversationKeys.list, conversationKeys.unreadCount);
       // A request retracted, approved or rejected (to owners and moderators).
       if (change === 'join_requests') refetch.push(timelineKeys.pendingSummary);
       break;

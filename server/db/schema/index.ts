@@ -220,6 +220,8 @@ export const posts = pgTable(
     // Advanced search newest first across many threadlines: a frequent word is found by walking the newest
     // posts and stopping at the page's end, instead of reading and sorting all its matches (bench/README.md).
     index('posts_created_idx').on(t.createdAt, t.id),
+    // One author's posts in order: the data export's pages and its size count (issue 26).
+    index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
     check('posts_type_check', sql`${t.type} in ('text', 'image', 'video', 'audio', 'file', 'gallery')`),
   ],
 );
@@ -255,6 +257,7 @@ export const comments = pgTable(
     // The searcher's threadlines' matches only (btree_gin), as posts_timeline_search_idx.
     index('comments_timeline_search_idx').using('gin', t.timelineId, t.searchVector),
     index('comments_created_idx').on(t.createdAt, t.id),
+    index('comments_author_created_idx').on(t.authorId, t.createdAt, t.id),
   ],
 );
 
@@ -294,6 +297,7 @@ export const reactions = pgTable(
   (t) => [
     index('reactions_post_idx').on(t.postId),
     index('reactions_comment_idx').on(t.commentId),
+    index('reactions_user_created_idx').on(t.userId, t.createdAt, t.id),
     uniqueIndex('reactions_post_user_emoji_unique')
       .on(t.postId, t.userId, t.emoji)
       .where(sql`${t.postId} is not null`),
@@ -622,3 +626,41 @@ export const emailTokens = pgTable(
     check('email_tokens_purpose_check', sql`${t.purpose} in ('verify', 'change')`),
   ],
 );
+
+/**
+ * "Download my data" prepared in the background (issue 26; DECISIONS §10), for accounts too large to stream
+ * at once. A job is queued, then building (leased to one instance's worker: next_attempt_at is when the lease
+ * ends, or when a queued job is due again after a failure), then ready (the ZIP at object_key, offered until
+ * expires_at) and expired (the object removed), or failed after a few attempts. At most one live job (queued
+ * or building) per user: parallel requests meet on that index.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 10 }).notNull().default('queued'),
+    /** Claims so far; the attempt number is also the lease's token (a worker whose lease was taken finds it changed). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    objectKey: text('object_key'),
+    size: bigint('size', { mode: 'number' }),
+    createdAt: createdAt(),
+    readyAt: at('ready_at'),
+    expiresAt: at('expires_at'),
+  },
+  (t) => [
+    uniqueIndex('data_exports_user_live_unique').on(t.userId).where(sql`status in ('queued', 'building')`),
+    index('data_exports_user_created_idx').on(t.userId, t.createdAt),
+    index('data_exports_due_idx').on(t.nextAttemptAt).where(sql`status in ('queued', 'building')`),
+    check(
+      'data_exports_status_check',
+      sql`${t.status} in ('queued', 'building', 'ready', 'expired', 'failed')`,
+    ),
+  ],
+);
+
+export type DataExportRow = typeof dataExports.$inferSelect;

@@ -1,25 +1,74 @@
-// The profile page's "Your data" section (issue 26; DECISIONS §10): a plain link to GET /api/me/export, so
-// the browser saves the ZIP as the server streams it (a fetch would hold the whole archive in memory first).
-import { Download } from 'lucide-react';
+// The profile page's "Your data" section (issue 26; DECISIONS §10). The ZIP downloads through a plain link to
+// GET /api/me/export, so the browser saves it as the server streams it (a fetch would hold the whole archive
+// in memory first). A click first asks the same address for JSON: a large account's export is then prepared
+// in the background and the card says a mail will bring the link (202); a small account's click goes on to
+// the browser's own download.
+import { Download, Loader2 } from 'lucide-react';
+import * as React from 'react';
+import { DATA_EXPORT_COPY as COPY } from '../../../../common/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { serverMessage } from '../../../lib/authUtils.ts';
+import { useStartDataExport } from '../api/data-export.ts';
 
 export function DataExportCard() {
+  const link = React.useRef<HTMLAnchorElement>(null);
+  /** Set just before the card clicks the link itself: that click is the download. */
+  const download = React.useRef(false);
+  const start = useStartDataExport();
+
+  const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (download.current) {
+      download.current = false;
+      return;
+    }
+    event.preventDefault();
+    if (start.isPending) return;
+    start.mutate(undefined, {
+      onSuccess: (answer) => {
+        if (!('download' in answer)) return;
+        const anchor = link.current;
+        if (!anchor) return;
+        anchor.href = answer.download;
+        download.current = true;
+        anchor.click();
+      },
+    });
+  };
+
+  const preparing = start.data && 'preparing' in start.data ? start.data.preparing : '';
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your data</CardTitle>
-        <CardDescription>
-          A ZIP of your profile, memberships, posts, comments, reactions, messages, join requests and files.
-        </CardDescription>
+        <CardTitle>{COPY.title}</CardTitle>
+        <CardDescription>{COPY.description}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-3">
         <Button asChild variant="outline" className="w-full sm:w-auto">
-          <a href="/api/me/export" download>
-            <Download aria-hidden="true" />
-            Download my data
+          <a
+            ref={link}
+            href="/api/me/export"
+            download
+            onClick={onClick}
+            aria-disabled={start.isPending || undefined}
+            aria-describedby="data-export-status"
+          >
+            {start.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Download aria-hidden="true" />
+            )}
+            {COPY.download}
           </a>
         </Button>
+        <p id="data-export-status" role="status" className="text-sm text-muted-foreground empty:hidden">
+          {start.isPending ? COPY.checking : preparing}
+        </p>
+        {start.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {serverMessage(start.error) ?? COPY.failed}
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -132,7 +132,7 @@ describe('DeleteAccountCard', () => {
     expect(password()).toBeNull();
     expect(dialog()!.textContent).toContain(COPY.reauth);
     const again = [...dialog()!.querySelectorAll('a')].find((a) => a.textContent === COPY.reauthLink);
-    expect(again?.getAttribute('href')).toBe('/api/login?returnTo=%2Fprofile');
+    expect(again?.getAttribute('href')).toBe('/api/login?returnTo=%2Fprofile&reauth=1');
     typeInto(typedEmail(), ADA.email);
     submit();
     await waitFor(() => expect(alertText()).toBe(DELETE_REAUTH_REQUIRED));

@@ -22,7 +22,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useAuth } from '../../../lib/auth.ts';
 import { fieldErrors, isUnauthorizedError, serverMessage } from '../../../lib/authUtils.ts';
-import { signInUrl } from '../../../lib/sign-in.ts';
+import { reauthUrl } from '../../../lib/sign-in.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { PasswordField } from './password-field.tsx';
 
@@ -118,7 +118,7 @@ function DeleteAccountForm({ local, onCancel }: { local: boolean; onCancel: () =
         ) : (
           <p className="text-sm text-muted-foreground">
             {COPY.reauth}{' '}
-            <a className="font-medium text-primary underline underline-offset-4" href={signInUrl('/profile')}>
+            <a className="font-medium text-primary underline underline-offset-4" href={reauthUrl('/profile')}>
               {COPY.reauthLink}
             </a>
           </p>

@@ -181,6 +181,14 @@ describe('applyPageEvent', () => {
     expect(invalidated(timelineKeys.posts(TL, 'all'))).toBe(true);
   });
 
+  it('account_deleted: the page, its feeds and open comments read again (tombstones wherever they are)', () => {
+    const post = makePost();
+    const { qc, invalidated } = setup([post]);
+    applyPageEvent(qc, TL, message('timeline_updated', update(TL, 'account_deleted')), ME);
+    expect(invalidated(timelineKeys.posts(TL, 'all'))).toBe(true);
+    expect(invalidated(timelineKeys.detail(TL))).toBe(true);
+  });
+
   it('pin: the page pinned post and a reload of the feeds, once', () => {
     const post = makePost();
     const { qc, invalidated } = setup([post]);

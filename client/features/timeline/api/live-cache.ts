@@ -189,6 +189,10 @@ function applyUpdate(
       void queryClient.invalidateQueries({ queryKey: timelineKeys.lists });
       void invalidateTimelineDetail(queryClient, timelineId);
       return NONE;
+    case 'account_deleted':
+      // Its posts and comments became tombstones, wherever they are in the feeds and open threads.
+      refreshAfterReconnect(queryClient, timelineId);
+      return NONE;
     case 'member_removed':
       // Removing blocks: the owner's blocked list (if open) gains them.
       void queryClient.invalidateQueries({ queryKey: timelineKeys.blocked(timelineId) });
