@@ -3,13 +3,18 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { APP_STYLES_ATTRIBUTES } from './client/lib/app-styles.ts';
 import { chunkByRoots } from './vite-chunks.ts';
 
 const api = 'http://127.0.0.1:5000';
 
 /**
- * Moves the app's stylesheet from <head> to the end of <body>, after the static shell, so the shell paints
- * while it downloads. Module scripts still wait for every stylesheet, so the app never renders unstyled.
+ * Moves the app's stylesheet from <head> to the end of <body>, after the static shell, and makes it
+ * non-render-blocking (media="print" until the entry switches it on: client/lib/app-styles.ts), so the shell
+ * paints as soon as the HTML is parsed, whatever the stylesheet and scripts are doing (issue 28: the first
+ * paint had waited for the stylesheet, and so at times for the scripts' evaluation too). fetchpriority keeps
+ * its download as early as a stylesheet's; the entry renders nothing before it has loaded, so the app never
+ * shows unstyled.
  */
 function stylesheetAfterShell(): Plugin {
   return {
@@ -21,7 +26,10 @@ function stylesheetAfterShell(): Plugin {
         const links = html.match(/<link rel="stylesheet"[^>]*>\n?/g) ?? [];
         let out = html;
         for (const link of links) out = out.replace(link, '');
-        return out.replace('</body>', `  ${links.join('')}</body>`);
+        const deferred = links.map((link) =>
+          link.replace('<link rel="stylesheet"', `<link rel="stylesheet" ${APP_STYLES_ATTRIBUTES}`),
+        );
+        return out.replace('</body>', `  ${deferred.join('')}</body>`);
       },
     },
   };

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadPage } from './app/router.tsx';
 import './index.css';
+import { appStylesReady } from './lib/app-styles.ts';
 import { metaQuery, userQuery } from './lib/auth.ts';
 import { dropPageReads, sessionHinted, startPageReads } from './lib/first-reads.ts';
 import { queryClient } from './lib/queryClient.ts';
@@ -23,10 +24,13 @@ void queryClient.prefetchQuery(userQuery).then(() => {
 void queryClient.prefetchQuery(metaQuery);
 // In a transition, React builds the first screen in slices that leave the main thread free between them,
 // instead of one task (issue 14: total blocking time on slower machines).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// Once the stylesheet is in (client/lib/app-styles.ts): the shell shows meanwhile, never an unstyled app.
+void appStylesReady().then(() =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }),
+);

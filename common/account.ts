@@ -92,4 +92,7 @@ export const DATA_EXPORT_COPY = {
   download: 'Download my data',
   checking: 'Getting your data ready…',
   failed: 'Could not download your data. Please try again.',
+  /** The profile opened from the "ready" mail (?export={id}). */
+  ready: 'Your prepared export is ready for 24 hours after our mail.',
+  readyLink: 'Download the prepared export',
 } as const;

@@ -65,7 +65,7 @@ describe('sessionHinted', () => {
   it("is the server's hint in the head", () => {
     expect(sessionHinted()).toBe(false);
     const meta = document.createElement('meta');
-    meta.name = 'threadline-session';
+    meta.name = 'tl-session';
     document.head.append(meta);
     expect(sessionHinted()).toBe(true);
     meta.remove();

@@ -16,7 +16,7 @@ let followed = false;
  * drops them (dropPageReads).
  */
 export function sessionHinted(): boolean {
-  return document.querySelector('meta[name="threadline-session"]') !== null;
+  return document.querySelector('meta[name="tl-session"]') !== null;
 }
 
 /** Starts the page's reads for `pathname` (the entry: with a session hint at once, else once signed in). */
@@ -26,9 +26,9 @@ export function startPageReads(pathname: string): void {
   }
 }
 
-/** Nobody is signed in after all: no later fetch may take an answer read without a session. */
+/** Nobody is signed in after all: no later fetch may take an answer read without a session (a few small
+ * 401s, left to finish). */
 export function dropPageReads(): void {
-  for (const early of started.values()) void early.then((res) => res.body?.cancel()).catch(() => {});
   started.clear();
 }
 

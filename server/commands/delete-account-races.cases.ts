@@ -8,7 +8,7 @@
 // The app signs in with OpenID Connect (RACE_ENV): its DELETE /api/me needs a recent sign-in instead of a
 // password, so the deletion's transaction starts at once instead of after a password hash of tens of
 // milliseconds that would let every accept finish first. The transaction is the same for both providers.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { DELETE_OWNS_THREADLINES } from '../../common/account.ts';
@@ -122,6 +122,39 @@ export function deleteAccountRaces(t: TestApp, race: RaceProbe) {
           expect(created).toBeGreaterThan(0);
           expect(await isDeleted(ada.user.id)).toBe(false);
         }
+      }
+      rounds.expectOverlap();
+    },
+
+    /**
+     * Ada joining other threadlines by code (one open, one by request) while her account goes: each join lands
+     * before the deletion (and the membership or request goes with the account) or is refused after it; a
+     * deleted account is never left a member or a requester, nothing fails with a 5xx.
+     */
+    async joinRacingDelete({ rounds: count, calls }: Size) {
+      const rounds = race.rounds('delete', 'join');
+      for (let round = 0; round < count; round++) {
+        const { bob, ada, deleteAda } = await cast();
+        const open = await buildThreadline(t.app.db, bob.user);
+        const asking = await buildThreadline(t.app.db, bob.user, { joinApprovalRequired: true });
+        const [deleted, ...joins] = await rounds.run(() =>
+          Promise.all([
+            race.as('delete', deleteAda),
+            ...Array.from({ length: calls }, (_, i) =>
+              sleep(i / 2).then(() =>
+                race.as('join', () =>
+                  ada.as.post('/api/timelines/join', { joinCode: (i % 2 ? asking : open).joinCode }),
+                ),
+              ),
+            ),
+          ]),
+        );
+        noServerErrors([deleted!, ...joins]);
+        expect(deleted!.statusCode).toBe(204);
+        const left = await t.app.db.execute(sql`
+          select (select count(*) from timeline_members where user_id = ${ada.user.id})::int as members,
+                 (select count(*) from timeline_join_requests where user_id = ${ada.user.id})::int as requests`);
+        expect((left as unknown as { rows: unknown[] }).rows[0]).toEqual({ members: 0, requests: 0 });
       }
       rounds.expectOverlap();
     },

@@ -18,6 +18,11 @@ describe('deleting the account while taking ownership', () => {
     races.createRacingDelete({ rounds: ROUNDS, calls: 4 }));
 });
 
+describe('deleting the account while joining', () => {
+  it('joins and join requests in flight land before it (and go with it) or are refused; never a 5xx', () =>
+    races.joinRacingDelete({ rounds: ROUNDS, calls: 6 }));
+});
+
 describe('deleting the account while writing', () => {
   it('posts and comments in flight land before it (and become tombstones) or are refused; never a 5xx', () =>
     races.writesRacingDelete({ rounds: ROUNDS, calls: 12 }));

@@ -12,5 +12,6 @@ const SMOKE = { rounds: 1, calls: 3 };
 describe('account deletion races (smoke)', () => {
   it('accepting an offer while deleting', () => races.acceptRacingDelete(SMOKE));
   it('creating threadlines while deleting', () => races.createRacingDelete(SMOKE));
+  it('joining while deleting', () => races.joinRacingDelete(SMOKE));
   it('posting and commenting while deleting', () => races.writesRacingDelete(SMOKE));
 });

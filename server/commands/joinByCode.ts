@@ -12,8 +12,9 @@ import {
   timelineJoinRequests,
   timelineMembers,
   timelines,
+  users,
 } from '../db/schema/index.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { recordAction } from './analytics.ts';
 import { lockTimeline } from './lock.ts';
 
@@ -55,6 +56,14 @@ export async function joinByCode(
   });
 
   return db.transaction(async (tx) => {
+    // The caller's row first, in share mode: an account deletion in flight (which holds it) commits before
+    // this reads it, and a deleted account joins nothing. Before the threadline, as the deletion locks them.
+    const [me] = await tx
+      .select({ deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('share');
+    if (!me || me.deletedAt) throw unauthorized();
     const timeline = (await lockTimeline(tx, found.id))!;
     if (timeline.deletedAt) throw notFound('Timeline not found or has been deleted');
     if (timeline.archivedAt) throw forbidden('Timeline is archived and not accepting new members');

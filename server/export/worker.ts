@@ -28,8 +28,11 @@ export const MAX_ATTEMPTS = 3;
 /** The wait before attempt `attempts + 1`, after `attempts` failed ones. */
 export const retryDelayMs = (attempts: number) => FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1);
 
-/** The link a ready mail carries: GET /api/me/exports/{id}, for its owner only. */
-export const exportLink = (linkBase: string, id: string) => `${linkBase}/api/me/exports/${id}`;
+/**
+ * The link a ready mail carries: the profile, which offers GET /api/me/exports/{id} (its owner only). An app
+ * page, not the API's address, so a reader signed out on that device signs in first and comes back to it.
+ */
+export const exportLink = (linkBase: string, id: string) => `${linkBase}/profile?export=${id}`;
 
 export interface ExportWorkerOptions {
   db: Db;

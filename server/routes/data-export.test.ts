@@ -69,9 +69,9 @@ function setupExportApp(backend: StorageBackend, deps: Partial<Pick<AppDeps, 'ex
 const exportsOf = (t: TestApp, user: User) =>
   t.app.db.select().from(dataExports).where(eq(dataExports.userId, user.id)).orderBy(dataExports.createdAt);
 
-/** The path of the download link in a ready mail. */
+/** The download a ready mail leads to: its link opens the profile, which offers this path. */
 function linkIn(mail: ParsedMail): string {
-  const match = /(https?:\/\/[^\s]+)\/api\/me\/exports\/([0-9a-f-]{36})/.exec(mail.text ?? '');
+  const match = /(https?:\/\/[^\s]+)\/profile\?export=([0-9a-f-]{36})/.exec(mail.text ?? '');
   if (!match) throw new Error(`no export link in: ${mail.text}`);
   expect(match[1]).toBe(MAIL_PUBLIC_URL);
   return `/api/me/exports/${match[2]}`;
@@ -114,7 +114,7 @@ describe.each(STORAGE_BACKENDS)('background export on %s storage', (backend) => 
     const [mail] = await t.peer.waitForMailTo(ada.user.email!);
     expect(mail!.subject).toBe('Your Threadline data is ready to download');
     expect(linkIn(mail!)).toBe(link);
-    expect(mail!.html).toContain(`${MAIL_PUBLIC_URL}${link}`);
+    expect(mail!.html).toContain(`${MAIL_PUBLIC_URL}/profile?export=${queued!.id}`);
 
     const download = await ada.as.get(link);
     expect(download.statusCode).toBe(200);

@@ -20,9 +20,9 @@ afterEach(() => {
   clicks = [];
 });
 
-function mount() {
+function mount(path = '/profile') {
   window.addEventListener('click', record);
-  const { container } = render(<DataExportCard />);
+  const { container } = render(<DataExportCard />, { path });
   const link = [...container.querySelectorAll('a')].find((a) => a.textContent === DATA_EXPORT_COPY.download)!;
   return { container, link };
 }
@@ -81,5 +81,19 @@ describe('DataExportCard', () => {
     click(link);
     await waitFor(() => expect(alertText()).toBe(DATA_EXPORT_COPY.failed));
     expect(status()).toBe('');
+  });
+
+  it("opened from the ready mail, offers that export's own download", () => {
+    const id = '3f0e2b6c-9a1d-4c8e-8f00-0123456789ab';
+    const { container } = mount(`/profile?export=${id}`);
+    const ready = [...container.querySelectorAll('a')].find(
+      (a) => a.textContent === DATA_EXPORT_COPY.readyLink,
+    );
+    expect(ready?.getAttribute('href')).toBe(`/api/me/exports/${id}`);
+    expect(ready?.hasAttribute('download')).toBe(true);
+    // Anything else in the query offers nothing.
+    cleanup();
+    const other = mount('/profile?export=../../api/me');
+    expect(other.container.textContent).not.toContain(DATA_EXPORT_COPY.readyLink);
   });
 });

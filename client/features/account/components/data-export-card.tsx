@@ -5,17 +5,23 @@
 // the browser's own download.
 import { Download, Loader2 } from 'lucide-react';
 import * as React from 'react';
+import { useSearch } from 'wouter';
 import { DATA_EXPORT_COPY as COPY } from '../../../../common/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { serverMessage } from '../../../lib/authUtils.ts';
 import { useStartDataExport } from '../api/data-export.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function DataExportCard() {
   const link = React.useRef<HTMLAnchorElement>(null);
   /** Set just before the card clicks the link itself: that click is the download. */
   const download = React.useRef(false);
   const start = useStartDataExport();
+  // Opened from the "ready" mail: the prepared export's own download (the server says if it has expired).
+  const prepared = new URLSearchParams(useSearch()).get('export');
+  const preparedId = prepared && UUID.test(prepared) ? prepared : null;
 
   const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (download.current) {
@@ -44,6 +50,18 @@ export function DataExportCard() {
         <CardDescription>{COPY.description}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
+        {preparedId && (
+          <p className="text-sm wrap-anywhere">
+            {COPY.ready}{' '}
+            <a
+              className="font-medium text-primary underline underline-offset-4"
+              href={`/api/me/exports/${preparedId}`}
+              download
+            >
+              {COPY.readyLink}
+            </a>
+          </p>
+        )}
         <Button asChild variant="outline" className="w-full sm:w-auto">
           <a
             ref={link}

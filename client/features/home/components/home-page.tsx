@@ -7,8 +7,7 @@ import { SignedInLayout } from '../../../components/page-layout.tsx';
 import { type TabItem, TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { useAuth, useMeta } from '../../../lib/auth.ts';
 import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
-import { warmUpClassMerging } from '../../../lib/utils.ts';
-import { whenIdle } from '../../../lib/when-idle.ts';
+import { warmUpWhenIdle } from '../../../lib/warm-up.ts';
 import { usePendingSummary } from '../api/get-pending-summary.ts';
 import { useTimelines } from '../api/get-timelines.ts';
 import { useUnreadCounts } from '../api/get-unread-counts.ts';
@@ -17,7 +16,7 @@ import { CreateJoinArea } from './create-join-area.tsx';
 import { TimelineTab } from './timeline-tab.tsx';
 
 // tailwind-merge's class map is built while the page waits for its data, not in the render that draws it.
-whenIdle(warmUpClassMerging);
+warmUpWhenIdle();
 
 const CreateTimelineDialog = lazyDialog(
   async () => (await import('./create-timeline-dialog.tsx')).CreateTimelineDialog,

@@ -12,8 +12,7 @@ import { useAuth } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useFocusHeadingIfLost } from '../../../lib/focus-heading.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
-import { warmUpClassMerging } from '../../../lib/utils.ts';
-import { whenIdle } from '../../../lib/when-idle.ts';
+import { warmUpWhenIdle } from '../../../lib/warm-up.ts';
 import { useFeedShown, usePrefetchFeed } from '../api/get-posts.ts';
 import { useTimeline } from '../api/get-timeline.ts';
 import { useUserTimelines } from '../api/get-user-timelines.ts';
@@ -27,7 +26,7 @@ import { type TimelineDialog, TimelineDialogs } from './timeline-dialogs.tsx';
 import { TimelineHeader } from './timeline-header.tsx';
 
 // tailwind-merge's class map is built while the page waits for its data, not in the render that draws it.
-whenIdle(warmUpClassMerging);
+warmUpWhenIdle();
 
 // Shown to the member offered ownership alone (issue 26), so everyone else's first load carries none of it.
 const OwnershipOffer = React.lazy(async () => ({
