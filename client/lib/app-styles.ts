@@ -5,13 +5,13 @@
 export const APP_STYLES_ATTRIBUTES = 'media="print" fetchpriority="high" data-app-styles';
 
 /**
- * Switches the app's stylesheet on and resolves once it has loaded, or failed to (at once without one: the
- * dev server injects styles from the scripts).
+ * Switches the app's stylesheet on and resolves once it has loaded, or failed to (at once without it: the dev
+ * server injects styles from the scripts). Written small: the landing's entry carries it.
  */
 export const appStylesReady = (): Promise<unknown> =>
-  Promise.all(
-    [...document.querySelectorAll<HTMLLinkElement>('link[data-app-styles]')].map((link) => {
-      link.media = 'all';
-      return link.sheet ?? new Promise((done) => (link.onload = link.onerror = done));
-    }),
-  );
+  new Promise((done) => {
+    const link = document.querySelector<HTMLLinkElement>('[data-app-styles]');
+    if (link) link.media = 'all';
+    if (!link || link.sheet) done(0);
+    else link.onload = link.onerror = done;
+  });

@@ -63,11 +63,12 @@ describe('readFetch', () => {
 
 describe('sessionHinted', () => {
   it("is the server's hint in the head", () => {
-    expect(sessionHinted()).toBe(false);
+    expect(sessionHinted()).toBeFalsy();
     const meta = document.createElement('meta');
     meta.name = 'tl-session';
+    meta.id = 'tl-session';
     document.head.append(meta);
-    expect(sessionHinted()).toBe(true);
+    expect(sessionHinted()).toBeTruthy();
     meta.remove();
   });
 });

@@ -4,25 +4,32 @@
 import { pageReads } from '../../common/first-load.ts';
 
 /** A threadline's reads: its page reads them again once its events are followed (use-read-again-once-live.ts). */
-const READ_AGAIN_BY_PAGE = /^\/api\/timelines\//;
+const READ_AGAIN_BY_PAGE = '/api/timelines/';
 
 /** The page's reads the entry started, by URL, until a fetch claims them. */
 const started = new Map<string, Promise<Response>>();
 let followed = false;
+/**
+ * Whether the app took an early answer before markFollowed: it may predate the socket even when it was taken
+ * after the socket signed in (live-dashboard.ts reads the lists again then). A live binding, not a getter:
+ * the landing's entry carries this module, and its budget has no bytes to spare.
+ */
+export let tookEarly = false;
 
 /**
  * Whether the page came with a session cookie (the server's hint, server/http/page-preloads.ts): its reads
  * can start before the sign-in check answers. The cookie may be stale: a check that finds nobody signed in
  * drops them (dropPageReads).
  */
-export function sessionHinted(): boolean {
-  return document.querySelector('meta[name="tl-session"]') !== null;
+export function sessionHinted(): unknown {
+  return document.getElementById('tl-session');
 }
 
 /** Starts the page's reads for `pathname` (the entry: with a session hint at once, else once signed in). */
 export function startPageReads(pathname: string): void {
   for (const url of pageReads(pathname)) {
-    if (!started.has(url)) started.set(url, fetch(url, { credentials: 'include' }));
+    // Same-origin: the session cookie goes with it by default.
+    if (!started.has(url)) started.set(url, fetch(url));
   }
 }
 
@@ -42,7 +49,8 @@ export async function readFetch(url: string, init: RequestInit): Promise<Respons
   const early = started.get(url);
   started.delete(url);
   const res = await (early ?? fetch(url, init));
-  if (!early || !followed || READ_AGAIN_BY_PAGE.test(url)) return res;
+  if (early && !followed) tookEarly = true;
+  if (!early || !followed || url.startsWith(READ_AGAIN_BY_PAGE)) return res;
   await res.body?.cancel();
   return fetch(url, init);
 }
@@ -51,4 +59,5 @@ export async function readFetch(url: string, init: RequestInit): Promise<Respons
 export function resetFirstReads(): void {
   started.clear();
   followed = false;
+  tookEarly = false;
 }

@@ -64,7 +64,7 @@ export function withPreloads(html: string, scripts: string[]): string {
  * The tag that tells the entry a session cookie came with the page (client/lib/first-reads.ts): it starts the
  * page's first reads at once instead of after the sign-in check's answer, one round trip sooner.
  */
-export const SESSION_HINT = '<meta name="tl-session" content="cookie">';
+export const SESSION_HINT = '<meta name="tl-session" id="tl-session">';
 
 /** `html` marked as sent with a session cookie, at the end of its head. */
 export function withSessionHint(html: string): string {

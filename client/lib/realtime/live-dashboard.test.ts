@@ -217,6 +217,15 @@ describe('readBeforeFirstConnection', () => {
     // Nothing read before it (a page that reads once the socket is up): nothing to read again.
     expect(readBeforeFirstConnection(createQueryClient(), at).refetch).toEqual([]);
   });
+
+  it('reads again every list answered from an early read, even one answered after the authentication', () => {
+    const queryClient = createQueryClient();
+    const at = Date.now();
+    // Taken from the entry's early read once the page drew, after the socket signed in but before this knew.
+    queryClient.setQueryData(timelineKeys.list('active'), [], { updatedAt: at + 50 });
+    expect(readBeforeFirstConnection(queryClient, at).refetch).toEqual([]);
+    expect(readBeforeFirstConnection(queryClient, at, true).refetch).toEqual([timelineKeys.lists]);
+  });
 });
 
 describe('useLiveDashboard', () => {

@@ -7,7 +7,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import * as React from 'react';
 import type { EventMessage } from '../../../common/realtime.ts';
 import { conversationKeys } from '../conversation-keys.ts';
-import { markFollowed } from '../first-reads.ts';
+import { markFollowed, tookEarly } from '../first-reads.ts';
 import { timelineKeys } from '../timeline-keys.ts';
 import { whenIdle } from '../when-idle.ts';
 import type { RealtimeClient } from './realtime-client.ts';
@@ -134,12 +134,18 @@ export function createInvalidator(queryClient: QueryClient) {
  * before the socket on a slow phone, so those are read once more (and one still on its way); a list read
  * after it is current.
  */
-export function readBeforeFirstConnection(queryClient: QueryClient, authenticatedAt: number): Outdated {
+export function readBeforeFirstConnection(
+  queryClient: QueryClient,
+  authenticatedAt: number,
+  /** The app took early answers before now: a list answered after the sign-in may have been read before it. */
+  early = false,
+): Outdated {
   const refetch = OUTDATED_AFTER_RECONNECT.refetch.filter((queryKey) =>
-    queryClient
-      .getQueriesData({ queryKey })
+    queryClient.getQueriesData({ queryKey }).some(([key]) => {
       // One still on its way has no answer yet (0): it may have been read before too.
-      .some(([key]) => (queryClient.getQueryState(key)?.dataUpdatedAt ?? authenticatedAt) < authenticatedAt),
+      const at = queryClient.getQueryState(key)?.dataUpdatedAt ?? authenticatedAt;
+      return at < authenticatedAt || early;
+    }),
   );
   return { refetch, stale: [] };
 }
@@ -160,8 +166,9 @@ export function useLiveDashboard(client: RealtimeClient, queryClient: QueryClien
       const at = client.firstAuthenticatedAt;
       if (done || at === null) return;
       done = true;
+      const tookEarlyAnswers = tookEarly;
       markFollowed();
-      const outdated = readBeforeFirstConnection(queryClient, at);
+      const outdated = readBeforeFirstConnection(queryClient, at, tookEarlyAnswers);
       if (outdated.refetch.length > 0) idle = whenIdle(() => invalidator.add(outdated));
     };
     followed();
