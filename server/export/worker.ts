@@ -15,6 +15,7 @@ import type { Db } from '../db/client.ts';
 import { dataExports, users } from '../db/schema/index.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { exportReadyMail } from '../mail/templates.ts';
+import { PollLoop } from '../ops/poll-loop.ts';
 import { exportKey } from '../storage/keys.ts';
 import type { ObjectStore } from '../storage/types.ts';
 import { exportArchive } from './archive.ts';
@@ -58,64 +59,42 @@ class Stopping extends Error {
 }
 
 export class ExportWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly loop: PollLoop;
   /** The archive being written, destroyed to abandon its build. */
   private current: Readable | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: ExportWorkerOptions) {
     this.now = options.now ?? Date.now;
+    this.loop = new PollLoop(
+      () => this.drain(),
+      options.pollMs ?? POLL_MS,
+      (err) => options.log.warn({ err }, 'export worker: building failed'),
+    );
   }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** A job was queued here: build it now rather than at the next poll. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    const stopping = this.loop.stop();
     this.current?.destroy(new Stopping('the app is closing'));
-    await this.running;
+    await stopping;
   }
 
   /** Builds every due job, one after another; resolves when none is left. Tests call it directly. */
   async drain(): Promise<void> {
-    while (!this.stopped) {
+    while (!this.loop.stopped) {
       const job = await this.claim();
       if (!job) return;
       await this.build(job);
     }
-  }
-
-  private schedule(ms: number) {
-    clearTimeout(this.timer);
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
-
-  private async tick() {
-    if (this.running) return;
-    do {
-      this.again = false;
-      this.running = this.drain().catch((err) =>
-        this.options.log.warn({ err }, 'export worker: building failed'),
-      );
-      await this.running;
-      this.running = undefined;
-    } while (this.again && !this.stopped);
-    this.schedule(this.options.pollMs ?? POLL_MS);
   }
 
   private async claim(): Promise<Claimed | undefined> {

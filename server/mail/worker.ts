@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { PollLoop } from '../ops/poll-loop.ts';
 import type { MailTransport } from './transport.ts';
 
 const LEASE_MS = 5 * 60 * 1000;
@@ -29,35 +30,33 @@ interface Claimed {
 }
 
 export class MailWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly loop: PollLoop;
 
   constructor(
     private readonly db: Db,
     private readonly transport: MailTransport,
     private readonly log: FastifyBaseLogger,
-    private readonly pollMs: number,
+    pollMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.loop = new PollLoop(
+      () => this.drain(),
+      pollMs,
+      (err) => this.log.warn({ err }, 'mail worker: sending failed'),
+    );
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Mail was queued here: send it now rather than at the next poll. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
     this.transport.close();
   }
 
@@ -68,24 +67,6 @@ export class MailWorker {
       for (const row of claimed) await this.deliver(row);
       if (claimed.length < BATCH) return;
     }
-  }
-
-  private schedule(ms: number) {
-    clearTimeout(this.timer);
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
-
-  private async tick() {
-    if (this.running) return;
-    do {
-      this.again = false;
-      this.running = this.drain().catch((err) => this.log.warn({ err }, 'mail worker: sending failed'));
-      await this.running;
-      this.running = undefined;
-    } while (this.again && !this.stopped);
-    this.schedule(this.pollMs);
   }
 
   private async claim(): Promise<Claimed[]> {
