@@ -153,9 +153,18 @@ export type ServerMessage =
   | { type: 'unsubscribed'; timelineId: string; reason: UnsubscribeReason }
   | { type: 'error'; message: string; timelineId?: string }
   | { type: 'auth_error'; message: string }
+  /** The user's unread notification count changed (issue 27): on every socket they have open. */
+  | { type: 'notifications'; unreadCount: number }
   | EventMessage;
 
-export const PROTOCOL_TYPES = new Set(['authenticated', 'subscribed', 'unsubscribed', 'error', 'auth_error']);
+export const PROTOCOL_TYPES = new Set([
+  'authenticated',
+  'subscribed',
+  'unsubscribed',
+  'error',
+  'auth_error',
+  'notifications',
+]);
 
 /** Socket error texts (the client only logs them). */
 export const REALTIME_ERRORS = {

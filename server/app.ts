@@ -41,6 +41,7 @@ import { joinRequestRoutes } from './routes/joinRequests.ts';
 import { meRoutes } from './routes/me.ts';
 import { memberRoutes } from './routes/members.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { objectRoutes } from './routes/objects.ts';
 import { ownershipRoutes } from './routes/ownership.ts';
 import { postRoutes } from './routes/posts.ts';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await signedIn.register(subscriptionRoutes);
     await signedIn.register(uploadRoutes);
     await signedIn.register(conversationRoutes);
+    await signedIn.register(notificationRoutes);
   });
 
   await registerClient(app, deps.clientDir ?? path.join(rootDir, 'dist', 'client'));

@@ -27,6 +27,7 @@ import type { Db } from '../db/client.ts';
 import { timelineMembers, timelines } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { timelineFor } from '../policies/timeline.ts';
+import { unreadCounts } from '../queries/notifications.ts';
 import { renderEvent } from './render.ts';
 import type {
   AccessBusEvent,
@@ -340,6 +341,9 @@ export class Hub {
         case 'access':
           this.dropAccess(event);
           return;
+        case 'inbox':
+          this.tellInbox(event.userIds);
+          return;
         case 'timeline':
         case 'user':
           this.render(event);
@@ -400,6 +404,24 @@ export class Hub {
         : !(event.keepRole && role === event.keepRole);
       if (matches) this.unsubscribe(socket, event.timelineId, event.reason);
     }
+  }
+
+  /** Each of `userIds` with a socket here gets their unread count, read in one query, in bus order. */
+  private tellInbox(userIds: string[]) {
+    const here = [...new Set(userIds)].filter((id) => this.byUser.has(id));
+    if (here.length === 0) return;
+    const counting = unreadCounts(this.opts.db, here).catch((err) => {
+      this.log.error({ err }, 'unread notification count failed');
+      return null;
+    });
+    this.enqueue(async () => {
+      const counts = await counting;
+      if (!counts) return;
+      for (const userId of here) {
+        const data = text({ type: 'notifications', unreadCount: counts.get(userId) ?? 0 });
+        for (const socket of this.byUser.get(userId) ?? []) this.send(socket, data);
+      }
+    });
   }
 
   /** Renders once and queues the send behind earlier events (renders run concurrently, sends in order). */

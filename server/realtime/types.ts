@@ -115,7 +115,22 @@ export interface SocketsBusEvent {
   close: string[];
 }
 
-export type BusEvent = TimelineBusEvent | UserBusEvent | AccessBusEvent | SessionBusEvent | SocketsBusEvent;
+/**
+ * These users' notifications changed (issue 27: new ones, or read on another device): each hub holding one
+ * of their sockets reads their unread counts in one query and sends `notifications` {unreadCount}.
+ */
+export interface InboxBusEvent {
+  kind: 'inbox';
+  userIds: string[];
+}
+
+export type BusEvent =
+  | TimelineBusEvent
+  | UserBusEvent
+  | AccessBusEvent
+  | SessionBusEvent
+  | SocketsBusEvent
+  | InboxBusEvent;
 
 /** A socket as the registry knows it. */
 export interface RegisteredSocket {

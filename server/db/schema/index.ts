@@ -16,6 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
+import type { NotificationPrefs } from '../../../common/notifications.ts';
 import type { MediaInfo } from '../../../common/schemas/media.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -51,10 +52,19 @@ export const users = pgTable(
      * author id; its address, names, password and subject are gone and it can never sign in again.
      */
     deletedAt: at('deleted_at'),
+    /** Which notifications are mailed and how (issue 27; common/notifications.ts): null is the defaults. */
+    notificationPrefs: jsonb('notification_prefs').$type<Partial<NotificationPrefs>>(),
+    /** When the next digest is due (null: never, the user chose no digest). */
+    digestDueAt: at('digest_due_at').default(sql`now() + interval '7 days'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('users_plan_check', sql`${t.plan} in ('free', 'pro', 'community')`)],
+  (t) => [
+    check('users_plan_check', sql`${t.plan} in ('free', 'pro', 'community')`),
+    index('users_digest_due_idx')
+      .on(t.digestDueAt)
+      .where(sql`digest_due_at is not null and deleted_at is null`),
+  ],
 );
 
 /**
@@ -168,11 +178,14 @@ export const timelineMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: varchar('role', { length: 20 }).notNull().default('participant'),
     joinedAt: at('joined_at').notNull().defaultNow(),
+    /** What this member is notified of here (issue 27): every post, mentions and replies, or nothing. */
+    notifyLevel: varchar('notify_level', { length: 10 }).notNull().default('mentions'),
   },
   (t) => [
     uniqueIndex('timeline_members_timeline_user_unique').on(t.timelineId, t.userId),
     index('timeline_members_user_idx').on(t.userId),
     check('timeline_members_role_check', sql`${t.role} in ('owner', 'moderator', 'participant', 'viewer')`),
+    check('timeline_members_notify_level_check', sql`${t.notifyLevel} in ('all', 'mentions', 'none')`),
   ],
 );
 
@@ -200,6 +213,8 @@ export const posts = pgTable(
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
     /** When the author last changed the text (null: never edited). */
     editedAt: at('edited_at'),
+    /** Members mentioned in the text (issue 27), by id: the text keeps "@Name" as typed. */
+    mentionIds: uuid('mention_ids').array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Full-text search over content and attachment names (DECISIONS §6).
@@ -246,6 +261,8 @@ export const comments = pgTable(
     editedAt: at('edited_at'),
     /** A tombstone (its author deleted their account, issue 26): content '', the row keeps the thread's shape. */
     deletedAt: at('deleted_at'),
+    /** Members mentioned in the text (issue 27), by id. */
+    mentionIds: uuid('mention_ids').array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Advanced search finds comments too (DECISIONS §9).
@@ -448,6 +465,8 @@ export const messages = pgTable(
     fileSize: integer('file_size'),
     deletedAt: at('deleted_at'),
     editedAt: at('edited_at'),
+    /** People mentioned in the text (issue 27), by id: only the conversation's two can read it. */
+    mentionIds: uuid('mention_ids').array(),
     createdAt: createdAt(),
   },
   (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt)],
@@ -664,3 +683,77 @@ export const dataExports = pgTable(
 );
 
 export type DataExportRow = typeof dataExports.$inferSelect;
+
+/**
+ * A user's notifications (issue 27; DECISIONS §10). Written in the transaction of their cause, at most once
+ * per cause (`dedupe_key`). The inbox shows only those about threadlines the user can still read (or about
+ * losing one). `mail_after` is when an unread one is due for mail (null: not mailable, or handled); read
+ * ones are pruned after 90 days.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 20 }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    timelineId: uuid('timeline_id').references(() => timelines.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    // No foreign key: messages go only with their conversation, which takes these along.
+    messageId: uuid('message_id'),
+    text: text('text').notNull(),
+    href: text('href').notNull(),
+    dedupeKey: varchar('dedupe_key', { length: 100 }),
+    readAt: at('read_at'),
+    mailAfter: at('mail_after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Ascending on purpose (read backwards for newest first); the id breaks ties in the inbox's keyset.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`read_at is null`),
+    uniqueIndex('notifications_user_dedupe_unique')
+      .on(t.userId, t.dedupeKey)
+      .where(sql`dedupe_key is not null`),
+    index('notifications_mail_due_idx').on(t.mailAfter).where(sql`mail_after is not null`),
+    index('notifications_read_idx').on(t.readAt).where(sql`read_at is not null`),
+    // The cascades' lookups: a post's deletion removes its comments, an account's its conversations.
+    index('notifications_comment_idx').on(t.commentId).where(sql`comment_id is not null`),
+    index('notifications_conversation_idx').on(t.conversationId).where(sql`conversation_id is not null`),
+    check(
+      'notifications_type_check',
+      sql`${t.type} in ('mention', 'reply', 'message', 'new_post', 'join_request', 'request_outcome', 'role_changed', 'removed', 'timeline_archived', 'timeline_deleted')`,
+    ),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Devices that opted in to Web Push (issue 27), one row per push endpoint. Tied to the session that
+ * subscribed: signing out on that device removes it; so does the push service answering 404 or 410.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionKey: varchar('session_key', { length: 128 }).references(() => sessions.sid, {
+      onDelete: 'cascade',
+    }),
+    endpoint: text('endpoint').notNull().unique('push_subscriptions_endpoint_unique'),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionKey),
+  ],
+);
