@@ -31,7 +31,9 @@ async function main() {
     ? await openPostgres(config.databaseUrl)
     : await openPglite(path.join(dataDir, 'db'));
   const sessionSecret = await loadSessionSecret(dataDir, config.sessionSecret);
-  const app = await buildApp({ config, database, sessionSecret, maintenance: true });
+  // E2E_CLIENT_DIR: a build other than dist/client (parallel journeys during development; unset in CI).
+  const clientDir = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : undefined;
+  const app = await buildApp({ config, database, sessionSecret, maintenance: true, clientDir });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
