@@ -29,6 +29,7 @@ CREATE TABLE "push_subscriptions" (
 );
 --> statement-breakpoint
 ALTER TABLE "comments" ADD COLUMN "mention_ids" uuid[];--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "mention_ids" uuid[];--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "mention_ids" uuid[];--> statement-breakpoint
 ALTER TABLE "timeline_members" ADD COLUMN "notify_level" varchar(10) DEFAULT 'mentions' NOT NULL;--> statement-breakpoint
