@@ -16,6 +16,15 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * A mention as stored with a post, comment or message: who, and the "@Name" the text holds as typed (so the
+ * client can find it in the text and show the person's current name there, whatever they are called now).
+ */
+export interface StoredMention {
+  id: string;
+  as: string;
+}
+
 /** What a member is notified of in one threadline: every post, mentions and replies (default), or nothing. */
 export const NOTIFY_LEVELS = ['all', 'mentions', 'none'] as const;
 export type NotifyLevel = (typeof NOTIFY_LEVELS)[number];

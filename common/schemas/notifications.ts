@@ -68,8 +68,12 @@ export const mentionIdsSchema = z
   .array(uuid)
   .max(NOTIFICATIONS.maxMentions, `At most ${NOTIFICATIONS.maxMentions} mentions`)
   .optional();
-/** How items present their mentions: members who can read them, with their current names. */
-export const mentionSchema = z.object({ id: uuid, name: z.string() });
+/**
+ * How items present their mentions: only people who can read the item now, with their current `name`, and `as`,
+ * the "@Name" the text holds as typed (the client shows "@" + name in its place; a mention not listed shows as
+ * plain text).
+ */
+export const mentionSchema = z.object({ id: uuid, name: z.string(), as: z.string() });
 export type Mention = z.infer<typeof mentionSchema>;
 
 /** POST /api/push/subscriptions: a PushSubscription's JSON. */

@@ -28,10 +28,10 @@ CREATE TABLE "push_subscriptions" (
 	CONSTRAINT "push_subscriptions_endpoint_unique" UNIQUE("endpoint")
 );
 --> statement-breakpoint
-ALTER TABLE "comments" ADD COLUMN "mention_ids" uuid[];--> statement-breakpoint
+ALTER TABLE "comments" ADD COLUMN "mentions" jsonb;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
-ALTER TABLE "messages" ADD COLUMN "mention_ids" uuid[];--> statement-breakpoint
-ALTER TABLE "posts" ADD COLUMN "mention_ids" uuid[];--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "mentions" jsonb;--> statement-breakpoint
+ALTER TABLE "posts" ADD COLUMN "mentions" jsonb;--> statement-breakpoint
 ALTER TABLE "timeline_members" ADD COLUMN "notify_level" varchar(10) DEFAULT 'mentions' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "notification_prefs" jsonb;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "digest_due_at" timestamp with time zone DEFAULT now() + interval '7 days';--> statement-breakpoint

@@ -16,7 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-import type { NotificationPrefs } from '../../../common/notifications.ts';
+import type { NotificationPrefs, StoredMention } from '../../../common/notifications.ts';
 import type { MediaInfo } from '../../../common/schemas/media.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -213,8 +213,8 @@ export const posts = pgTable(
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
     /** When the author last changed the text (null: never edited). */
     editedAt: at('edited_at'),
-    /** Members mentioned in the text (issue 27), by id: the text keeps "@Name" as typed. */
-    mentionIds: uuid('mention_ids').array(),
+    /** Members mentioned in the text (issue 27): the id and the "@Name" the text holds as typed. */
+    mentions: jsonb('mentions').$type<StoredMention[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Full-text search over content and attachment names (DECISIONS §6).
@@ -261,8 +261,8 @@ export const comments = pgTable(
     editedAt: at('edited_at'),
     /** A tombstone (its author deleted their account, issue 26): content '', the row keeps the thread's shape. */
     deletedAt: at('deleted_at'),
-    /** Members mentioned in the text (issue 27), by id. */
-    mentionIds: uuid('mention_ids').array(),
+    /** Members mentioned in the text (issue 27), as on posts. */
+    mentions: jsonb('mentions').$type<StoredMention[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Advanced search finds comments too (DECISIONS §9).
@@ -465,8 +465,8 @@ export const messages = pgTable(
     fileSize: integer('file_size'),
     deletedAt: at('deleted_at'),
     editedAt: at('edited_at'),
-    /** People mentioned in the text (issue 27), by id: only the conversation's two can read it. */
-    mentionIds: uuid('mention_ids').array(),
+    /** People mentioned in the text (issue 27), as on posts: only the conversation's two can read it. */
+    mentions: jsonb('mentions').$type<StoredMention[]>(),
     createdAt: createdAt(),
   },
   (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt)],
