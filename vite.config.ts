@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { APP_STYLES_ATTRIBUTES } from './client/lib/app-styles.ts';
 import { chunkByRoots } from './vite-chunks.ts';
+import { serviceWorker } from './vite-service-worker.ts';
 
 const api = 'http://127.0.0.1:5000';
 
@@ -52,6 +53,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     stylesheetAfterShell(),
+    // /sw.js (issue 27: the static cache and Web Push), built on its own from client/service-worker/sw.ts.
+    serviceWorker({ entry: path.resolve(import.meta.dirname, 'client/service-worker/sw.ts') }),
     // .br and .gz beside each asset, served by @fastify/static's preCompressed (nothing compressed per request).
     compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.vite\//], logLevel: 'silent' }),
   ],

@@ -31,6 +31,7 @@ import { openPglite, openPostgres } from '../server/db/client.ts';
 import { timelineFor } from '../server/policies/timeline.ts';
 import { presentPost } from '../server/presenters/post.ts';
 import { feedPage } from '../server/queries/feed.ts';
+import { postMentionNames } from '../server/queries/mentions.ts';
 import { createEmptyDatabase } from '../server/test/db.ts';
 import {
   type AdvancedSearchFigures,
@@ -396,9 +397,10 @@ async function feedBreakdown(target: BenchTarget, token: string, busyId: string,
   const viewer = { showEmail: access.member.role === 'owner', pinnedPostId: access.timeline.pinnedPostId };
   const options = { limit: 20, type: 'all' as const, pinnedPostId: viewer.pinnedPostId };
   const rows = await feedPage(db, busyId, meId, options);
-  const presented = rows.map((r) => presentPost(r, viewer));
+  const names = await postMentionNames(db, rows);
+  const presented = rows.map((r) => presentPost(r, viewer, names));
   console.log(
-    `  feed request in process, one at a time (median of 100, and Node's CPU per call): session ${await medianMs(100, () => target.app.sessions.resolve(token))}, access ${await medianMs(100, () => timelineFor(db, busyId, meId, 'view'))}, page query ${await medianMs(100, () => feedPage(db, busyId, meId, options))}, present ${await medianMs(100, () => rows.map((r) => presentPost(r, viewer)))}, zod parse ${await medianMs(100, () => postList.parse(presented))} + JSON.stringify ${await medianMs(100, () => JSON.stringify(presented))} (the response serializer runs both)`,
+    `  feed request in process, one at a time (median of 100, and Node's CPU per call): session ${await medianMs(100, () => target.app.sessions.resolve(token))}, access ${await medianMs(100, () => timelineFor(db, busyId, meId, 'view'))}, page query ${await medianMs(100, () => feedPage(db, busyId, meId, options))}, mentions ${await medianMs(100, () => postMentionNames(db, rows))}, present ${await medianMs(100, () => rows.map((r) => presentPost(r, viewer, names)))}, zod parse ${await medianMs(100, () => postList.parse(presented))} + JSON.stringify ${await medianMs(100, () => JSON.stringify(presented))} (the response serializer runs both)`,
   );
 }
 

@@ -35,9 +35,10 @@ export const NO_CONTENT = {
   media: null,
 } as const;
 
-/** Everything a tombstone empties: content, attachments, reactions and comments. */
+/** Everything a tombstone empties: content, attachments, mentions, reactions and comments. */
 export const tombstoneFields = () => ({
   ...NO_CONTENT,
+  mentions: [] as { id: string; name: string; as: string }[],
   reactionCounts: {},
   myReactions: [] as string[],
   commentCount: 0,

@@ -4,6 +4,7 @@
 //   whose `type` is the event (new_post, new_comment, ...) with `data` and `timestamp`.
 import { z } from 'zod';
 import type { Message } from './schemas/conversation.ts';
+import type { Mention } from './schemas/notifications.ts';
 import type { Comment, Post } from './schemas/post.ts';
 
 // The constants and the event-type guard live in realtime-constants.ts (no zod there), so the browser's
@@ -42,7 +43,7 @@ export const TIMELINE_CHANGES = [
   'restored',
   'deleted',
   'post_deleted',
-  /** The author changed a post's text: `content` and `editedAt` are the new ones. */
+  /** The author changed a post's text or whom it mentions: `content`, `mentions`, `editedAt` are the new ones. */
   'post_edited',
   /** The author changed a comment's text: `comment` is the comment now. */
   'comment_edited',
@@ -99,6 +100,8 @@ export interface EventDataMap {
     postId?: string;
     /** post_edited: the post's text now and when it was changed. */
     content?: string | null;
+    /** post_edited: whom the text mentions now, as the post's `mentions` (readers, current names). */
+    mentions?: Mention[];
     editedAt?: string;
     /** comment_edited: the comment as GET /api/posts/{id}/comments presents it. */
     commentId?: string;

@@ -84,7 +84,7 @@ test('signing out the other devices from the profile sends their open pages away
   });
   const page = laptop.page;
   await page.goto('/profile');
-  await expect(page.getByText('This device')).toBeVisible();
+  await expect(page.getByText('This device', { exact: true })).toBeVisible();
   // The phone's, and the one sign-up left: the browsers are alike here, so both go at once.
   const others = page.getByRole('button', { name: /^Sign out (?!everywhere)/ });
   await expect(others).toHaveCount(2);

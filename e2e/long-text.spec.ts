@@ -234,6 +234,33 @@ const SCREENS: Screen[] = [
   },
   { name: 'My Join Requests, empty', as: 'owner', open: (p) => p.goto('/my-requests').then(() => {}) },
   {
+    // Long names in the texts (a join request, replies to a long post in a long-named threadline).
+    name: 'notifications: the panel, a page on a phone',
+    as: 'owner',
+    // The bell opens the panel on a wide screen and goes to /notifications on a phone.
+    reopen: true,
+    open: async (p) => {
+      await p.goto('/');
+      await p.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ }).click();
+      const wide = (p.viewportSize()?.width ?? 0) >= 640;
+      await expect(
+        wide ? dialog(p, 'Notifications') : p.getByRole('heading', { level: 1, name: 'Notifications' }),
+      ).toBeVisible();
+      await expect(
+        p.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first(),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: "a threadline's notification settings",
+    as: 'member',
+    open: async (p, w) => {
+      await p.goto(`/timeline/${w.threadline.id}`);
+      await p.getByRole('button', { name: 'Notification settings' }).click();
+      await expect(dialog(p, 'Notifications').getByRole('radio', { checked: true })).toBeVisible();
+    },
+  },
+  {
     name: 'Profile',
     as: 'owner',
     open: async (p) => {

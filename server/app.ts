@@ -8,6 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../common/limits.ts';
+import { UNSUBSCRIBE_API_PATH } from '../common/unsubscribe.ts';
 import { readSessionToken } from './auth/cookies.ts';
 import { authPlugin, requireUser } from './auth/plugin.ts';
 import { SessionStore } from './auth/sessions.ts';
@@ -30,6 +31,9 @@ import { bodyDeadline, serverTimeouts } from './http/timeouts.ts';
 import { writeLimitHook, writeRules } from './http/write-limits.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
 import { mailPlugin } from './mail/index.ts';
+import { notificationMailPlugin } from './notifications/mail-plugin.ts';
+import { pushPlugin } from './push/index.ts';
+import { generateVapidKeys, type VapidKeys } from './push/keys.ts';
 import { realtimePlugin } from './realtime/index.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -46,6 +50,7 @@ import { objectRoutes } from './routes/objects.ts';
 import { ownershipRoutes } from './routes/ownership.ts';
 import { postRoutes } from './routes/posts.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { pushRoutes } from './routes/push.ts';
 import { reactionRoutes } from './routes/reactions.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -53,6 +58,7 @@ import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { subscriptionRoutes } from './routes/subscription.ts';
 import { timelineRoutes } from './routes/timelines.ts';
 import { unreadRoutes } from './routes/unread.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { createStore, uploadConnectSources } from './storage/index.ts';
 import type { ObjectStore } from './storage/types.ts';
@@ -86,10 +92,20 @@ export interface AppDeps {
   maintenance?: boolean;
   /** Run the mail worker (default: with maintenance); tests of mail turn it on alone. */
   mailWorker?: boolean;
+  /**
+   * Run the notification mail worker: mail of unread notifications, digests, pruning (default: with
+   * maintenance, so with the mail worker in production); tests drain it by hand with a clock of their own.
+   */
+  notificationWorker?: boolean;
   /** Run the data export worker (default: with maintenance); tests drain it by hand or turn it on alone. */
   exportWorker?: boolean;
   /** What counts as an account too large to export at once (default: DATA_EXPORT in common/limits.ts). */
   exportLimits?: Partial<ExportLimits>;
+  /**
+   * The VAPID pair of Web Push (server/index.ts: the environment's, else DATA_DIR's); by default the
+   * environment's, else a pair for this process only (tests).
+   */
+  vapidKeys?: VapidKeys;
 }
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -171,6 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
+    // One-click unsubscribe is posted by mail programs, some from a web page of theirs (RFC 8058): its signed
+    // token is the authorisation, and a forged page cannot have one.
+    if (request.routeOptions.url === UNSUBSCRIBE_API_PATH) return;
     if ((upgrade || !SAFE_METHODS.has(request.method)) && isCrossSite(request, config.publicUrl)) {
       return reply.code(403).send({ message: 'Cross-site request refused' });
     }
@@ -179,10 +198,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { sessions: new SessionStore(database.db, deps.sessionSecret) });
   // The /ws socket authenticates with the session cookie itself (it is not under requireUser).
   await app.register(realtimePlugin, { database });
+  await app.register(pushPlugin, { keys: deps.vapidKeys ?? config.push.vapid ?? generateVapidKeys() });
   await app.register(billingPlugin);
   await app.register(metaRoutes);
   await app.register(healthRoutes);
   await app.register(mailPlugin, { run: deps.mailWorker ?? deps.maintenance ?? false });
+  await app.register(notificationMailPlugin, {
+    run: deps.notificationWorker ?? deps.maintenance ?? false,
+    secret: deps.sessionSecret,
+  });
   await app.register(dataExportsPlugin, {
     run: deps.exportWorker ?? deps.maintenance ?? false,
     limits: deps.exportLimits,
@@ -194,6 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stripeWebhookRoutes);
   // Outside the signed-in subtree: a visitor gets the same 404 as anyone else without access.
   await app.register(objectRoutes);
+  // Mail programs post one-click unsubscribes with no session (RFC 8058).
+  await app.register(unsubscribeRoutes);
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
     signedIn.addHook('preHandler', writeLimitHook(writeRules(config.writeLimitFactor)));
@@ -213,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await signedIn.register(uploadRoutes);
     await signedIn.register(conversationRoutes);
     await signedIn.register(notificationRoutes);
+    await signedIn.register(pushRoutes);
   });
 
   await registerClient(app, deps.clientDir ?? path.join(rootDir, 'dist', 'client'));

@@ -1,6 +1,8 @@
 // Environment -> typed config (DECISIONS §1). A bad value stops start-up with one line naming the variable.
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS, HOST_PATTERN } from './push/endpoint.ts';
+import { keysMatch, privateKeyProblem, publicKeyProblem, type VapidKeys } from './push/keys.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -108,6 +110,30 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).max(320).optional(),
     // How often the mail worker looks for queued mail (it is also woken when this instance queues some).
     MAIL_POLL_MS: millis.default(5_000),
+    // Web Push (issue 27): the VAPID pair (both or neither; neither: generated once into DATA_DIR), the contact
+    // push services may write to, and the push services the server will send to (server/push/endpoint.ts).
+    VAPID_PUBLIC_KEY: z.string().superRefine(keyCheck(publicKeyProblem)).optional(),
+    VAPID_PRIVATE_KEY: z.string().superRefine(keyCheck(privateKeyProblem)).optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .refine((v) => /^mailto:[^\s@]+@[^\s@]+$/.test(v) || /^https:\/\/[^\s]+$/.test(v), {
+        message: 'must be a mailto: address or an https:// URL',
+      })
+      .optional(),
+    PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((hosts) => hosts.length > 0 && hosts.every((h) => HOST_PATTERN.test(h)), {
+        message: 'must be a comma-separated list of host names (*.example.com allows its subdomains)',
+      })
+      .optional(),
+    // Tests only: http:// push endpoints on loopback (the tests' local push service).
+    PUSH_ALLOW_HTTP_LOOPBACK: bool.default(false),
     WRITE_LIMIT_FACTOR: z.coerce
       .number({ message: 'must be a number' })
       .min(0.1, 'must be between 0.1 and 1000')
@@ -137,6 +163,32 @@ const envSchema = z
     }
     // Links in mail must reach the site from anywhere (DECISIONS §10).
     need(Boolean(env.SMTP_URL), ['PUBLIC_URL'], 'SMTP_URL is set (links in mail are built from it)');
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      const missing = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      const given = env.VAPID_PUBLIC_KEY ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `is required when ${given} is set (set both, or neither to have a pair generated in DATA_DIR)`,
+      });
+    } else if (
+      env.VAPID_PUBLIC_KEY &&
+      env.VAPID_PRIVATE_KEY &&
+      !keysMatch({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY })
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'is not the public key of VAPID_PRIVATE_KEY',
+      });
+    }
+    if (env.PUSH_ALLOW_HTTP_LOOPBACK && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUSH_ALLOW_HTTP_LOOPBACK'],
+        message: 'is only accepted with NODE_ENV=test',
+      });
+    }
     need(env.STORAGE === 's3', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'STORAGE=s3');
     need(
       env.BILLING_PROVIDER === 'stripe',
@@ -218,6 +270,16 @@ export interface Config {
   };
   /** Multiplies every per-user write limit (1: the defaults). */
   writeLimitFactor: number;
+  push: {
+    /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; undefined: the pair generated into DATA_DIR (server/push/keys.ts). */
+    vapid: VapidKeys | undefined;
+    /** The JWT's `sub`: VAPID_SUBJECT, else a mailto: of MAIL_FROM's address, else PUBLIC_URL. */
+    subject: string;
+    /** The push services the server sends to (PUSH_ENDPOINT_HOSTS). */
+    endpointHosts: string[];
+    /** Tests only: http:// endpoints on loopback. */
+    allowHttpLoopback: boolean;
+  };
   /** Slow clients: how long a connection may stay silent, and how long headers and a JSON body may take. */
   http: {
     idleTimeoutMs: number;
@@ -292,6 +354,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pollMs: e.MAIL_POLL_MS,
     },
     writeLimitFactor: e.WRITE_LIMIT_FACTOR,
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? vapidSubject(e.MAIL_FROM, publicUrl),
+      endpointHosts: e.PUSH_ENDPOINT_HOSTS ?? [...DEFAULT_PUSH_ENDPOINT_HOSTS],
+      allowHttpLoopback: e.PUSH_ALLOW_HTTP_LOOPBACK,
+    },
     http: {
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
@@ -304,6 +375,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 /** The sender's domain when MAIL_FROM is unset: PUBLIC_URL's host, else localhost. */
 function mailDomain(publicUrl: string | undefined): string {
   return publicUrl ? new URL(publicUrl).hostname : 'localhost';
+}
+
+/** Checks a VAPID key with `problem` (server/push/keys.ts). */
+function keyCheck(problem: (key: string) => string | null) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const why = problem(value);
+    if (why) ctx.addIssue({ code: 'custom', message: why });
+  };
+}
+
+/**
+ * Who push services can reach about this server's pushes: MAIL_FROM's address, else PUBLIC_URL (an https one),
+ * else the default sender's address. Apple refuses a subject on localhost: set VAPID_SUBJECT or MAIL_FROM.
+ */
+function vapidSubject(mailFrom: string | undefined, publicUrl: string | undefined): string {
+  const address =
+    mailFrom?.match(/<([^<>\s]+@[^<>\s]+)>/)?.[1] ?? mailFrom?.match(/^[^\s@<>]+@[^\s@<>]+$/)?.[0];
+  if (address) return `mailto:${address}`;
+  if (publicUrl?.startsWith('https://')) return publicUrl;
+  return `mailto:no-reply@${mailDomain(publicUrl)}`;
 }
 
 /** The base of links in mail: PUBLIC_URL, else this server as seen from its own machine. */

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { describeError } from './http/logging.ts';
 import { gracefulShutdown, shutdownDelayFromEnv } from './ops/shutdown.ts';
+import { loadVapidKeys } from './push/keys.ts';
 import { loadSessionSecret } from './secrets.ts';
 
 async function main() {
@@ -33,7 +34,8 @@ async function main() {
   const sessionSecret = await loadSessionSecret(dataDir, config.sessionSecret);
   // E2E_CLIENT_DIR: a build other than dist/client (parallel journeys during development; unset in CI).
   const clientDir = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : undefined;
-  const app = await buildApp({ config, database, sessionSecret, maintenance: true, clientDir });
+  const vapidKeys = await loadVapidKeys(dataDir, config.push.vapid);
+  const app = await buildApp({ config, database, sessionSecret, maintenance: true, clientDir, vapidKeys });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -59,6 +61,11 @@ async function main() {
   if (config.trustProxy === true) {
     app.log.warn(
       'TRUST_PROXY=true trusts every X-Forwarded-For entry, so clients can choose their own address: set the number of proxies (e.g. TRUST_PROXY=1) or their addresses instead',
+    );
+  }
+  if (database.kind === 'postgres' && !config.push.vapid) {
+    app.log.warn(
+      `Web Push uses the VAPID key pair in ${dataDir}: instances sharing this database must share one pair, set as VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (see the README)`,
     );
   }
   await app.listen({ port: config.port, host: config.host });

@@ -65,7 +65,15 @@ interface Plan {
   JIT?: { Timing: { Total: number } };
 }
 
-const TABLES = new Set(['posts', 'comments', 'reactions', 'users', 'timelines', 'timeline_members']);
+const TABLES = new Set([
+  'posts',
+  'comments',
+  'reactions',
+  'users',
+  'timelines',
+  'timeline_members',
+  'notifications',
+]);
 
 /** EXPLAIN (ANALYZE, BUFFERS) of one captured statement (fastest of 3): a one-line summary, and the whole text plan. */
 export async function explainCaptured(target: BenchTarget, query: Captured) {

@@ -86,6 +86,22 @@ describe('AppRouter', () => {
       }
     });
 
+  it('opens /notifications signed in (where the bell leads on a phone), and puts the preferences on /profile', async () => {
+    const inbox = open('/notifications', true);
+    await waitFor(() => expect(inbox.container.querySelector('h1')?.textContent).toBe('Notifications'));
+    cleanup();
+    const { container } = open('/profile', true);
+    await waitFor(() => expect(container.textContent).toContain('Signed-in devices'));
+    const headings = [...container.querySelectorAll('h2')].map((h) => h.textContent);
+    // After the page's own cards, before the account's sections (which come with it, in one go).
+    expect(headings.slice(0, 4)).toEqual([
+      'Profile',
+      'Account Information',
+      'Notifications',
+      'Change e-mail',
+    ]);
+  });
+
   for (const authProvider of ['local', 'oidc'] as const)
     it(`${authProvider === 'local' ? 'shows' : 'leaves out'} the unconfirmed address's notice at the top of /profile (${authProvider})`, async () => {
       vi.stubGlobal('fetch', () => new Promise(() => {}));

@@ -11,15 +11,18 @@ import { useMessagingModal } from '../lib/messaging-modal.tsx';
 import { isAppPath, readLoginQuery } from '../lib/sign-in.ts';
 import { lazyNamed } from './lazy-named.ts';
 
-// Every screen but the landing page is its own chunk, so a visitor's first load carries only the landing.
+// Every screen but the landing page is its own chunk, so a visitor's first load carries only the landing. By
+// the first segment of their path: the app paths (sign-in.ts's isAppPath) are the deep links, and "" is home.
 const pages = {
+  '': () => import('../features/home/components/home-page.tsx'),
   billing: () => import('../features/billing/components/billing-page.tsx'),
-  home: () => import('../features/home/components/home-page.tsx'),
   messages: () => import('../features/messages/components/messages-page.tsx'),
-  myRequests: () => import('../features/my-requests/components/my-requests-page.tsx'),
-  // The profile's account sections come with it (every account has at least its devices list).
+  'my-requests': () => import('../features/my-requests/components/my-requests-page.tsx'),
+  notifications: () => import('../features/notifications/components/notification-pages.ts'),
+  // The profile's account sections and notification preferences come with it.
   profile: () => {
     void accountPages().catch(() => {});
+    void pages.notifications().catch(() => {});
     return import('../features/profile/components/profile-page.tsx');
   },
   search: () => import('../features/search/components/search-page.tsx'),
@@ -31,13 +34,15 @@ const EmailVerificationNotice = lazyNamed(accountPages, 'EmailVerificationNotice
 const MailedLinkPage = lazyNamed(accountPages, 'MailedLinkPage');
 const AccountSections = lazyNamed(accountPages, 'AccountSections');
 const BillingPage = lazyNamed(pages.billing, 'BillingPage');
-const HomePage = lazyNamed(pages.home, 'HomePage');
+const HomePage = lazyNamed(pages[''], 'HomePage');
 const MessagesPage = lazyNamed(pages.messages, 'MessagesPage');
 const MessagingModal = lazyNamed(
   () => import('../features/messages/components/messaging-modal.tsx'),
   'MessagingModal',
 );
-const MyRequestsPage = lazyNamed(pages.myRequests, 'MyRequestsPage');
+const MyRequestsPage = lazyNamed(pages['my-requests'], 'MyRequestsPage');
+const NotificationsPage = lazyNamed(pages.notifications, 'NotificationsPage');
+const NotificationPrefsCard = lazyNamed(pages.notifications, 'NotificationPrefsCard');
 const NotFoundPage = lazyNamed(
   () => import('../features/not-found/components/not-found-page.tsx'),
   'NotFoundPage',
@@ -45,16 +50,12 @@ const NotFoundPage = lazyNamed(
 const ProfilePage = lazyNamed(pages.profile, 'ProfilePage');
 const SearchPage = lazyNamed(pages.search, 'SearchPage');
 const TimelinePage = lazyNamed(pages.timeline, 'TimelinePage');
+const UnsubscribePage = lazyNamed(
+  () => import('../features/unsubscribe/components/unsubscribe-page.tsx'),
+  'UnsubscribePage',
+);
 
-/** The app paths (sign-in.ts's isAppPath) by their first segment. */
-const DEEP_LINKS: Record<string, () => Promise<unknown>> = {
-  billing: pages.billing,
-  messages: pages.messages,
-  'my-requests': pages.myRequests,
-  profile: pages.profile,
-  search: pages.search,
-  timeline: pages.timeline,
-};
+const deepLinks: Partial<Record<string, () => Promise<unknown>>> = pages;
 
 /**
  * A deep link's page downloads with the app instead of once the sign-in check answers (issue 14's page
@@ -62,7 +63,8 @@ const DEEP_LINKS: Record<string, () => Promise<unknown>> = {
  * sign in comes back to the same page.
  */
 export function preloadPage(pathname: string): void {
-  if (isAppPath(pathname)) void DEEP_LINKS[pathname.split('/')[1] ?? '']?.().catch(() => {});
+  const load = isAppPath(pathname) ? deepLinks[pathname.split('/')[1] ?? ''] : undefined;
+  void load?.().catch(() => {});
 }
 
 function Loading() {
@@ -122,6 +124,7 @@ function SignedOutRoutes({ loading }: { loading: boolean }) {
       </Route>
       <Route path="/login" component={LoginPage} />
       <Route path={MAILED_LINKS} component={LocalMailedLink} />
+      <Route path="/unsubscribe" component={UnsubscribePage} />
       <Route path="/timeline" component={HomeRedirect} />
       {/* While loading, a deep link waits for the answer instead of flashing Page Not Found. */}
       <Route>{loading ? <Loading /> : <SignedOutFallback />}</Route>
@@ -154,16 +157,19 @@ function SignedInRoutes() {
         <Route path="/" component={HomePage} />
         <Route path="/login" component={AfterSignIn} />
         <Route path={MAILED_LINKS} component={LocalMailedLink} />
+        <Route path="/unsubscribe" component={UnsubscribePage} />
         <Route path="/profile">
           {/* Local accounts confirm and change their address and password there (DECISIONS §10); the
               provider keeps them otherwise. Every account has its devices list. */}
           <ProfilePage
             notice={local ? <EmailVerificationNotice /> : null}
+            notifications={<NotificationPrefsCard />}
             sections={<AccountSections local={local} />}
           />
         </Route>
         <Route path="/billing">{billingOff ? <NotFoundPage /> : <BillingPage />}</Route>
         <Route path="/my-requests" component={MyRequestsPage} />
+        <Route path="/notifications" component={NotificationsPage} />
         <Route path="/messages" component={MessagesPage} />
         <Route path="/search" component={SearchPage} />
         <Route path="/timeline" component={HomeRedirect} />

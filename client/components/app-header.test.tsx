@@ -82,3 +82,28 @@ describe('AppHeader Messages badge', () => {
     expect(wideMessages(container)!.textContent).toBe('Messages');
   });
 });
+
+describe('AppHeader notification bell (issue 27)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('holds the bell its place while its code loads, then shows it with the unread count of GET /api/notifications', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/notifications'
+          ? jsonResponse({ items: [], unreadCount: 4, nextCursor: null })
+          : jsonResponse({ unreadCount: 0 }),
+      ),
+    );
+    const { container } = setup(0);
+    const bell = () => container.querySelector('[data-testid="notification-bell"]');
+    // Before the code is in: an empty box of the bell's size, so nothing moves when it comes.
+    if (!bell()) expect(container.querySelector('header span.size-9')).not.toBeNull();
+    await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('Notifications, 4 unread'));
+    // Shown at every width, outside the small screens' menu.
+    expect(bell()!.closest('nav')).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
-// The signed-in header (spec 000 §2 Home): logo, avatar and name to /profile, and the main actions.
+// The signed-in header (spec 000 §2 Home): logo, avatar and name to /profile, the notification bell (issue 27)
+// and the main actions.
 
 import { CreditCard, Inbox, LogOut, type LucideIcon, Menu, MessageCircle, Search } from 'lucide-react';
 import * as React from 'react';
@@ -9,6 +10,7 @@ import { capCount } from '../lib/format.ts';
 import { useMessagingModal } from '../lib/messaging-modal.tsx';
 import { useUnreadMessages } from '../lib/use-unread-messages.ts';
 import { LogoMark, Wordmark } from './logo.tsx';
+import { NotificationBellSlot } from './notification-bell-slot.tsx';
 import { Button } from './ui/button.tsx';
 import {
   DropdownMenu,
@@ -49,7 +51,7 @@ const nameOf = ({ label, unread }: HeaderAction) =>
 /** Wide screens: every action as a labelled button. */
 function HeaderButtons({ actions }: { actions: HeaderAction[] }) {
   return (
-    <nav aria-label="Main" className="ml-auto hidden shrink-0 items-center gap-1 md:flex">
+    <nav aria-label="Main" className="hidden shrink-0 items-center gap-1 md:flex">
       {actions.map((action) => (
         <Button key={action.label} variant="ghost" size="sm" onClick={action.run} aria-label={nameOf(action)}>
           <action.icon aria-hidden />
@@ -67,7 +69,7 @@ function HeaderMenu({ actions }: { actions: HeaderAction[] }) {
   // The closed menu shows the unread messages too, or they would be hidden at 360 px.
   const unread = actions.reduce((sum, action) => sum + (action.unread ?? 0), 0);
   return (
-    <nav aria-label="Main" className="ml-auto shrink-0 md:hidden">
+    <nav aria-label="Main" className="shrink-0 md:hidden">
       {/* Not modal: Messages opens a dialog as the menu closes. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
@@ -136,8 +138,13 @@ export function AppHeader() {
           <span className="sr-only">(edit profile)</span>
         </Link>
 
-        <HeaderButtons actions={actions} />
-        <HeaderMenu actions={actions} />
+        {/* The bell and the actions at the right (the profile link takes the free space on a phone), as
+            close together as the actions (768 px has no room to spare). */}
+        <div className="ml-auto flex shrink-0 items-center gap-1">
+          <NotificationBellSlot />
+          <HeaderButtons actions={actions} />
+          <HeaderMenu actions={actions} />
+        </div>
       </div>
     </header>
   );

@@ -4,7 +4,7 @@ import { safeReturnPath } from '../../common/return-to.ts';
 export type AuthTab = 'signin' | 'register';
 
 /** The routes a signed-out visitor is sent to sign in for (spec 000 §2 route table). */
-const APP_PATH = /^\/(?:profile|billing|my-requests|messages|search|timeline\/[^/]+)\/?$/;
+const APP_PATH = /^\/(?:profile|billing|my-requests|messages|notifications|search|timeline\/[^/]+)\/?$/;
 
 export const isAppPath = (pathname: string): boolean => APP_PATH.test(pathname);
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MESSAGING, TEXT_LIMITS } from '../limits.ts';
 import { TIMELINE_STATES } from '../roles.ts';
+import { mentionIdsSchema, mentionSchema } from './notifications.ts';
 import { text } from './text.ts';
 import { memberUser } from './timeline.ts';
 
@@ -26,6 +27,8 @@ export const sendMessageBody = z
       multiline: true,
       required: 'Please enter a message',
     }),
+    /** Only the other person can be mentioned (the only one who reads it besides the sender). */
+    mentions: mentionIdsSchema,
   })
   .strict();
 export type SendMessageBody = z.input<typeof sendMessageBody>;
@@ -90,6 +93,8 @@ export const messageSchema = z.object({
   content: z.string(),
   createdAt: iso,
   isRead: z.boolean(),
+  /** The other person when the message mentions them and they are still a member, under their name now. */
+  mentions: z.array(mentionSchema),
 });
 export type Message = z.infer<typeof messageSchema>;
 export const messageList = z.array(messageSchema);

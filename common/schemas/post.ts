@@ -5,6 +5,7 @@ import { FEED, TEXT_LIMITS } from '../limits.ts';
 import { UPLOAD } from '../media.ts';
 import { FEED_FILTERS, POST_TYPES } from '../posts.ts';
 import { mediaInfo } from './media.ts';
+import { mentionIdsSchema, mentionSchema } from './notifications.ts';
 import { text } from './text.ts';
 
 export {
@@ -76,6 +77,8 @@ export const createPostBody = z
     mediaUrls: z.array(objectPath).min(1).max(UPLOAD.galleryMax).optional(),
     fileNames: z.array(displayName).max(UPLOAD.galleryMax).optional(),
     fileSizes: z.array(size).max(UPLOAD.galleryMax).optional(),
+    /** Members mentioned ("@Name" in `content`); ids the text does not name, or of non-members, are ignored. */
+    mentions: mentionIdsSchema,
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -116,6 +119,7 @@ export const createCommentBody = z
   .object({
     postId: uuid,
     content: text(TEXT_LIMITS.comment, 'Comment', { multiline: true, required: 'Please enter a comment' }),
+    mentions: mentionIdsSchema,
   })
   .strict();
 export type CreateCommentBody = z.input<typeof createCommentBody>;
@@ -134,16 +138,20 @@ export const reactionBody = z
   .strict();
 export type ReactionBody = z.input<typeof reactionBody>;
 
-/** PATCH /api/posts/{id}: the new text (a text post needs some; media stay as they are). */
+/**
+ * PATCH /api/posts/{id}: the new text (a text post needs some; media stay as they are) and whom it mentions
+ * (left out: those it mentioned before, where the text still holds them).
+ */
 export const editPostBody = z
-  .object({ content: text(TEXT_LIMITS.post, 'Content', { multiline: true }) })
+  .object({ content: text(TEXT_LIMITS.post, 'Content', { multiline: true }), mentions: mentionIdsSchema })
   .strict();
 export type EditPostBody = z.input<typeof editPostBody>;
 
-/** PATCH /api/comments/{id}. */
+/** PATCH /api/comments/{id}; `mentions` as for a post's edit. */
 export const editCommentBody = z
   .object({
     content: text(TEXT_LIMITS.comment, 'Comment', { multiline: true, required: 'Please enter a comment' }),
+    mentions: mentionIdsSchema,
   })
   .strict();
 export type EditCommentBody = z.input<typeof editCommentBody>;
@@ -168,6 +176,8 @@ export const commentSchema = z.object({
    */
   deletedAt: iso.nullable().optional(),
   author: authorSchema,
+  /** Who it mentions and can read it now, under their current name (empty on a tombstone). */
+  mentions: z.array(mentionSchema),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentList = z.array(commentSchema);
@@ -202,6 +212,11 @@ export const postSchema = z.object({
   latestComment: commentSchema.nullable(),
   /** The threadline's pinned post: the first page of the feed puts it first, once. */
   isPinned: z.boolean(),
+  /**
+   * Who it mentions and can read it now, with their current name and the "@Name" the text holds (`as`):
+   * the client shows "@" + name in its place. Someone who left is not listed (their "@Name" stays plain).
+   */
+  mentions: z.array(mentionSchema),
 });
 export type Post = z.infer<typeof postSchema>;
 export const postList = z.array(postSchema);

@@ -3,11 +3,16 @@
 // block, a leave, an archive or a permission change either commits first and refuses them, or waits for
 // them: no message lands after a block has committed.
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { holdsMention, mentionAs } from '../../common/mentions.ts';
 import { MESSAGING_COPY, mayStartConversation } from '../../common/messaging.ts';
+import { personName } from '../../common/names.ts';
+import type { StoredMention } from '../../common/notifications.ts';
 import type { Role } from '../../common/roles.ts';
 import type { Db } from '../db/client.ts';
-import { conversations, messages, timelineMembers } from '../db/schema/index.ts';
+import { conversations, messages, timelineMembers, users } from '../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { messageNotifications } from '../notifications/content.ts';
+import type { CreatedNotification } from '../notifications/store.ts';
 import { authorizeSend, type ConversationAccess, loadConversation } from '../policies/conversation.ts';
 import { isUuid, loadTimelineAccess, TIMELINE_NOT_FOUND, type TimelineAccess } from '../policies/timeline.ts';
 import { type MessageRow, messageById } from '../queries/conversations.ts';
@@ -103,15 +108,36 @@ export async function startConversation(
 }
 
 /**
+ * A message can mention only the other person (the one reader besides its sender), when its text holds
+ * their "@Name"; any other id is ignored.
+ */
+async function messageMentions(
+  tx: Db,
+  otherId: string,
+  content: string,
+  ids: string[] | undefined,
+): Promise<StoredMention[]> {
+  if (!ids?.includes(otherId)) return [];
+  const [other] = await tx
+    .select({ displayName: users.displayName, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, otherId));
+  const as = other && mentionAs(other);
+  return as && holdsMention(content, as) ? [{ id: otherId, as }] : [];
+}
+
+/**
  * POST /api/conversations/{id}/messages: the threadline is locked first, then memberships, state and the
  * rule are read again under the lock, the message inserted and the conversation's lastMessageAt moved.
+ * The recipient's `message` notification is written with it (`notifications`: for the route to publish).
  */
 export async function sendMessage(
   db: Db,
   userId: string,
   conversationId: string,
-  content: string,
-): Promise<{ row: MessageRow; access: ConversationAccess }> {
+  body: { content: string; mentions?: string[] },
+): Promise<{ row: MessageRow; access: ConversationAccess; notifications: CreatedNotification[] }> {
+  const { content } = body;
   if (!isUuid(conversationId)) throw notFound(MESSAGING_COPY.notFound);
   return db.transaction(async (tx) => {
     const [found] = await tx
@@ -129,15 +155,30 @@ export async function sendMessage(
       .from(conversations)
       .where(eq(conversations.id, conversationId))
       .for('no key update');
+    const mentions = await messageMentions(tx, access.otherId, content, body.mentions);
     const [message] = await tx
       .insert(messages)
-      .values({ conversationId, senderId: userId, content, createdAt: sql`clock_timestamp()` })
+      .values({
+        conversationId,
+        senderId: userId,
+        content,
+        mentions: mentions.length ? mentions : null,
+        createdAt: sql`clock_timestamp()`,
+      })
       .returning({ id: messages.id });
     await tx
       .update(conversations)
       .set({ lastMessageAt: sql`(select m.created_at from messages m where m.id = ${message!.id})` })
       .where(eq(conversations.id, conversationId));
-    return { row: (await messageById(tx, message!.id))!, access };
+    const row = (await messageById(tx, message!.id))!;
+    const ctx = {
+      actorId: userId,
+      actorName: personName(row.sender),
+      timelineId: access.timeline.id,
+      timelineName: access.timeline.name,
+    };
+    const notifications = await messageNotifications(tx, ctx, row, access.otherId);
+    return { row, access, notifications };
   });
 }
 

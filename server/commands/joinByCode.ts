@@ -15,6 +15,12 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import {
+  type InboxChanges,
+  noInboxChanges,
+  notifyJoinRequest,
+  settleJoinRequests,
+} from '../notifications/membership.ts';
 import { recordAction } from './analytics.ts';
 import { lockTimeline } from './lock.ts';
 
@@ -32,6 +38,8 @@ export interface JoinOutcome {
   joined: boolean;
   newRequestId: string | null;
   settledRequest: boolean;
+  /** The managers' join_request notifications: written for a new request, read for a settled one. */
+  inbox: InboxChanges;
 }
 
 export async function joinByCode(
@@ -52,6 +60,7 @@ export async function joinByCode(
     joined: false,
     newRequestId: null,
     settledRequest: false,
+    inbox: noInboxChanges(),
     ...changes,
   });
 
@@ -100,8 +109,10 @@ export async function joinByCode(
         .values({ timelineId: timeline.id, userId, message: input.message ?? null })
         .onConflictDoNothing()
         .returning({ id: timelineJoinRequests.id });
-      if (created) await recordAction(tx, timeline.id, userId, ANALYTICS_ACTIONS.joinRequested);
-      return outcome(pending, { newRequestId: created?.id ?? null });
+      if (!created) return outcome(pending);
+      await recordAction(tx, timeline.id, userId, ANALYTICS_ACTIONS.joinRequested);
+      const notified = await notifyJoinRequest(tx, timeline, created.id, userId);
+      return outcome(pending, { newRequestId: created.id, inbox: { created: notified, read: [] } });
     }
 
     await assertMemberQuota(tx, config, timeline.id, timeline.ownerId);
@@ -111,16 +122,20 @@ export async function joinByCode(
       .onConflictDoNothing()
       .returning({ id: timelineMembers.id });
     if (added.length > 0) await recordAction(tx, timeline.id, userId, ANALYTICS_ACTIONS.memberJoined);
-    // A request left pending from when approval was on is settled by the direct join.
-    if (lastRequest?.status === 'pending') {
+    // A request left pending from when approval was on is settled by the direct join (and no longer asks
+    // the managers to handle it; the requester, who joined by themselves, needs no outcome).
+    const settled = lastRequest?.status === 'pending' ? lastRequest : undefined;
+    let read: string[] = [];
+    if (settled) {
       await tx
         .update(timelineJoinRequests)
         .set({ status: 'approved', processedAt: new Date() })
-        .where(eq(timelineJoinRequests.id, lastRequest.id));
+        .where(eq(timelineJoinRequests.id, settled.id));
+      read = await settleJoinRequests(tx, timeline.id, [settled.id]);
     }
     return outcome(
       { requiresApproval: false, status: 'joined', message: JOIN_MESSAGES.joined, timeline: ref },
-      { joined: added.length > 0, settledRequest: lastRequest?.status === 'pending' },
+      { joined: added.length > 0, settledRequest: settled !== undefined, inbox: { created: [], read } },
     );
   });
 }

@@ -11,6 +11,12 @@ import {
   timelines,
 } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import {
+  type InboxChanges,
+  notifyRemoved,
+  notifyRoleChanged,
+  settleJoinRequests,
+} from '../notifications/membership.ts';
 import { isUuid, type TimelineAccess } from '../policies/timeline.ts';
 import { recordAction } from './analytics.ts';
 import { lockTimeline } from './lock.ts';
@@ -60,7 +66,7 @@ export async function removeAndBlock(
   access: TimelineAccess,
   userId: string,
   reason: string | null,
-): Promise<{ userId: string; cancelledRequests: number }> {
+): Promise<{ userId: string; cancelledRequests: number; inbox: InboxChanges }> {
   const timelineId = access.timeline.id;
   return db.transaction(async (tx) => {
     await lockTimeline(tx, timelineId);
@@ -87,7 +93,13 @@ export async function removeAndBlock(
         ),
       )
       .returning({ id: timelineJoinRequests.id });
-    return { userId: target.userId, cancelledRequests: cancelled.length };
+    const created = await notifyRemoved(tx, access.timeline, target.userId);
+    const read = await settleJoinRequests(
+      tx,
+      timelineId,
+      cancelled.map((r) => r.id),
+    );
+    return { userId: target.userId, cancelledRequests: cancelled.length, inbox: { created, read } };
   });
 }
 
@@ -105,8 +117,16 @@ export async function unblock(db: Db, access: TimelineAccess, userId: string): P
   });
 }
 
-/** Under the threadline lock, so no post or comment checked against the old role lands after the change. */
-export async function changeRole(db: Db, access: TimelineAccess, userId: string, role: AssignableRole) {
+/**
+ * Under the threadline lock, so no post or comment checked against the old role lands after the change. The
+ * member is told of a new role (setting the one they have tells nothing).
+ */
+export async function changeRole(
+  db: Db,
+  access: TimelineAccess,
+  userId: string,
+  role: AssignableRole,
+): Promise<{ member: TimelineMember; inbox: InboxChanges }> {
   return db.transaction(async (tx) => {
     await lockTimeline(tx, access.timeline.id);
     const target = await otherMember(tx, access, userId);
@@ -115,6 +135,10 @@ export async function changeRole(db: Db, access: TimelineAccess, userId: string,
       .set({ role })
       .where(eq(timelineMembers.id, target.id))
       .returning();
-    return updated!;
+    const created =
+      target.role === role
+        ? []
+        : await notifyRoleChanged(tx, access.timeline, target.userId, role, access.member.userId);
+    return { member: updated!, inbox: { created, read: [] } };
   });
 }

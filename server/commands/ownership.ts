@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { timelineMembers, timelines, type User, users } from '../db/schema/index.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { type InboxChanges, notifyRoleChanged } from '../notifications/membership.ts';
 import {
   authorize,
   isUuid,
@@ -49,14 +50,14 @@ export async function withdrawOwnership(db: Db, access: TimelineAccess): Promise
 
 /**
  * The member offered ownership takes it, within their own plan's limits (threadlines owned, members per
- * threadline). Returns the previous owner's id.
+ * threadline). Returns the previous owner's id; they are told they are now a moderator.
  */
 export async function acceptOwnership(
   db: Db,
   config: Config,
   timelineId: string,
   user: User,
-): Promise<string> {
+): Promise<{ previous: string; inbox: InboxChanges }> {
   // Not an id at all: the same 404 as an unknown one, before PostgreSQL refuses it as a uuid.
   if (!isUuid(timelineId)) throw notFound(TIMELINE_NOT_FOUND);
   return db.transaction(async (tx) => {
@@ -98,6 +99,7 @@ export async function acceptOwnership(
       .update(timelines)
       .set({ ownerId: user.id, pendingOwnerId: null, updatedAt: new Date() })
       .where(eq(timelines.id, timelineId));
-    return previous;
+    const created = await notifyRoleChanged(tx, timeline, previous, 'moderator', user.id);
+    return { previous, inbox: { created, read: [] } };
   });
 }

@@ -3,15 +3,18 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANALYTICS_ACTIONS } from '../../common/analytics.ts';
+import { personName } from '../../common/names.ts';
 import { type createPostBody, NO_CONTENT } from '../../common/schemas/post.ts';
 import type { Db } from '../db/client.ts';
 import { comments, posts, postVersions, reactions, timelines, uploads } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
+import { forgetPostNotifications, postNotifications } from '../notifications/content.ts';
 import { authorizeDeletePost, authorRole, POST_NOT_FOUND, postAccess } from '../policies/post.ts';
 import { isUuid } from '../policies/timeline.ts';
 import { type PostRow, postById } from '../queries/feed.ts';
 import { recordAction } from './analytics.ts';
 import { lockedAccess } from './lock.ts';
+import { pickMentions, storedMentions, threadlineReaders } from './mentions.ts';
 import { attachUploads, claimMedia } from './post-media.ts';
 import { releaseUploads } from './uploads.ts';
 
@@ -19,12 +22,16 @@ export type CreatePostInput = z.output<typeof createPostBody>;
 
 /**
  * POST /api/posts: the new post in the full shape. Its uploads are locked, checked and attached in the same
- * transaction (commands/post-media.ts): of two posts racing for one upload, exactly one gets it.
+ * transaction (commands/post-media.ts): of two posts racing for one upload, exactly one gets it. Its
+ * mentions and notifications (mentions, "every post") are written with it; `notifications` are for the
+ * route to publish once this has committed.
  */
 export async function createPost(db: Db, userId: string, body: CreatePostInput) {
   return db.transaction(async (tx) => {
     const access = await lockedAccess(tx, body.timelineId, userId, 'post', 'share');
     const attachment = await claimMedia(tx, userId, body);
+    const readers = await threadlineReaders(tx, body.timelineId, { ids: body.mentions, everyPost: true });
+    const mentions = pickMentions(body.content, body.mentions ?? [], readers);
     const [row] = await tx
       .insert(posts)
       .values({
@@ -32,13 +39,22 @@ export async function createPost(db: Db, userId: string, body: CreatePostInput) 
         authorId: userId,
         type: attachment?.type ?? body.type,
         content: body.content,
+        mentions: storedMentions(mentions),
         ...attachment?.fields,
       })
       .returning({ id: posts.id, type: posts.type });
     if (attachment) await attachUploads(tx, attachment.uploadIds, row!.id, body.timelineId);
     await recordAction(tx, body.timelineId, userId, ANALYTICS_ACTIONS.postCreated, { type: row!.type });
     // Read back in the same transaction, so the answer is the post as created, whatever follows.
-    return { row: (await postById(tx, row!.id, userId)) as PostRow, access };
+    const post = (await postById(tx, row!.id, userId)) as PostRow;
+    const ctx = {
+      actorId: userId,
+      actorName: personName(post.author),
+      timelineId: access.timeline.id,
+      timelineName: access.timeline.name,
+    };
+    const notifications = await postNotifications(tx, ctx, post, mentions, readers, { isNew: true });
+    return { row: post, access, notifications };
   });
 }
 
@@ -46,7 +62,8 @@ export async function createPost(db: Db, userId: string, body: CreatePostInput) 
  * DELETE /api/posts/{id}: a tombstone keeps author, type and dates (DECISIONS §6). Content, comments and
  * reactions go with it, and a pinned post is unpinned in the same transaction. Its uploads' rows go too and
  * their bytes leave the uploader's storage use; the caller deletes the objects once this has committed
- * (`removed`), so a rolled-back delete never loses a file.
+ * (`removed`), so a rolled-back delete never loses a file. Notifications about the post and its comments go
+ * too (they quote its text); `inboxUsers` are the people whose unread counts that may change.
  */
 export async function deletePost(db: Db, userId: string, postId: string) {
   return db.transaction(async (tx) => {
@@ -58,8 +75,9 @@ export async function deletePost(db: Db, userId: string, postId: string) {
     const now = new Date();
     await tx
       .update(posts)
-      .set({ ...NO_CONTENT, deletedAt: now, deletedBy: userId, updatedAt: now })
+      .set({ ...NO_CONTENT, mentions: null, deletedAt: now, deletedBy: userId, updatedAt: now })
       .where(eq(posts.id, post.id));
+    const told = await forgetPostNotifications(tx, post);
     await tx.delete(comments).where(eq(comments.postId, post.id));
     await tx.delete(reactions).where(eq(reactions.postId, post.id));
     // The tombstone keeps its row, so the cascade alone would keep its earlier texts.
@@ -69,7 +87,13 @@ export async function deletePost(db: Db, userId: string, postId: string) {
     }
     const media = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.postId, post.id));
     const removed = await releaseUploads(tx, media);
-    return { id: post.id, deletedAt: now.toISOString(), removed, timelineId: post.timelineId };
+    return {
+      id: post.id,
+      deletedAt: now.toISOString(),
+      removed,
+      timelineId: post.timelineId,
+      inboxUsers: told,
+    };
   });
 }
 

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { type JoinRequestRow, timelineJoinRequests, timelineMembers } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { type InboxChanges, notifyRequestOutcome, settleJoinRequests } from '../notifications/membership.ts';
 import { authorizeRetract, JOIN_REQUEST_NOT_FOUND, ownJoinRequest } from '../policies/joinRequest.ts';
 import { isUuid, type TimelineAccess, timelineFor } from '../policies/timeline.ts';
 import { recordAction } from './analytics.ts';
@@ -22,7 +23,7 @@ export async function respondToJoinRequest(
   requestId: string,
   decision: JoinDecision,
   responseMessage: string | null,
-): Promise<JoinRequestRow> {
+): Promise<{ request: JoinRequestRow; inbox: InboxChanges }> {
   if (!isUuid(requestId)) throw notFound(JOIN_REQUEST_NOT_FOUND);
   return db.transaction(async (tx) => {
     await lockTimeline(tx, access.timeline.id);
@@ -67,18 +68,27 @@ export async function respondToJoinRequest(
       .where(eq(timelineJoinRequests.id, request.id))
       .returning();
     if (!updated) throw notFound(JOIN_REQUEST_NOT_FOUND);
-    return updated;
+    // Decided once, under the lock: the requester hears once; the managers' notifications of it are done.
+    const outcome = decision === 'approve' ? 'approved' : 'rejected';
+    const created = await notifyRequestOutcome(tx, timeline, updated, outcome, member.userId);
+    const read = await settleJoinRequests(tx, timeline.id, [updated.id]);
+    return { request: updated, inbox: { created, read } };
   });
 }
 
 /** The requester takes back their own pending request (it is deleted, spec 000 §4). */
-export async function retractJoinRequest(db: Db, requestId: string, userId: string): Promise<string> {
+export async function retractJoinRequest(
+  db: Db,
+  requestId: string,
+  userId: string,
+): Promise<{ timelineId: string; inbox: InboxChanges }> {
   const { timelineId } = await ownJoinRequest(db, requestId, userId);
   return db.transaction(async (tx) => {
     await lockTimeline(tx, timelineId);
     const current = await ownJoinRequest(tx, requestId, userId);
     authorizeRetract(current);
     await tx.delete(timelineJoinRequests).where(eq(timelineJoinRequests.id, current.id));
-    return current.timelineId;
+    const read = await settleJoinRequests(tx, current.timelineId, [current.id]);
+    return { timelineId: current.timelineId, inbox: { created: [], read } };
   });
 }

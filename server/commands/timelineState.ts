@@ -3,6 +3,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { PermissionsBody } from '../../common/schemas/timeline.ts';
 import type { Db } from '../db/client.ts';
 import { posts, type Timeline, timelineAnalytics, timelines, uploads } from '../db/schema/index.ts';
+import { type InboxChanges, notifyTimelineClosed } from '../notifications/membership.ts';
 import { COVER_CATEGORY } from './appearance.ts';
 import { lockedAccess } from './lock.ts';
 import { releaseUploads } from './uploads.ts';
@@ -16,8 +17,22 @@ const update = async (db: Db, id: string, set: Partial<typeof timelines.$inferIn
   return row!;
 };
 
-export const archiveTimeline = (db: Db, id: string, by: string) =>
-  update(db, id, { archivedAt: new Date(), archivedBy: by, isActive: false });
+/**
+ * Under the threadline's lock, re-checked there: two archives at once make one (the other is refused as
+ * already archived), so the members are told once.
+ */
+export async function archiveTimeline(
+  db: Db,
+  id: string,
+  by: string,
+): Promise<{ timeline: Timeline; inbox: InboxChanges }> {
+  return db.transaction(async (tx) => {
+    await lockedAccess(tx, id, by, 'archive', 'update');
+    const timeline = await update(tx, id, { archivedAt: new Date(), archivedBy: by, isActive: false });
+    const created = await notifyTimelineClosed(tx, timeline, 'archived', by);
+    return { timeline, inbox: { created, read: [] } };
+  });
+}
 
 export const restoreTimeline = (db: Db, id: string) =>
   update(db, id, { archivedAt: null, archivedBy: null, isActive: true });
@@ -32,6 +47,7 @@ export async function deleteTimeline(db: Db, id: string, by: string) {
     // Under the threadline's lock, so no post can attach media to it meanwhile.
     await lockedAccess(tx, id, by, 'delete', 'update');
     const timeline = await update(tx, id, { deletedAt: new Date(), deletedBy: by, isActive: false });
+    const created = await notifyTimelineClosed(tx, timeline, 'deleted', by);
     // Its insights go with it (DECISIONS §9): the row stays as a tombstone, so the cascade alone would not.
     await tx.delete(timelineAnalytics).where(eq(timelineAnalytics.timelineId, id));
     const media = await tx
@@ -44,7 +60,8 @@ export async function deleteTimeline(db: Db, id: string, by: string) {
           and(eq(uploads.timelineId, id), eq(uploads.category, COVER_CATEGORY)),
         ),
       );
-    return { timeline, removed: await releaseUploads(tx, media) };
+    const inbox: InboxChanges = { created, read: [] };
+    return { timeline, removed: await releaseUploads(tx, media), inbox };
   });
 }
 

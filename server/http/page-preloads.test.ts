@@ -63,6 +63,7 @@ describe('pageChunkFor', () => {
     expect(pageChunkFor('/timeline')).toBe('home-page');
     expect(pageChunkFor('/timeline/')).toBe('home-page');
     expect(pageChunkFor('/billing')).toBe('billing-page');
+    expect(pageChunkFor('/notifications')).toBe('notification-pages');
     expect(pageChunkFor('/no/such/page')).toBe('');
   });
 });

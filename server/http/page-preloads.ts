@@ -23,6 +23,8 @@ export const PAGE_CHUNKS: ReadonlyMap<string, string> = new Map([
   ['billing', 'billing-page'],
   ['messages', 'messages-page'],
   ['my-requests', 'my-requests-page'],
+  // The /notifications page and the profile's preferences card (issue 27), one chunk.
+  ['notifications', 'notification-pages'],
   ['profile', 'profile-page'],
   ['search', 'search-page'],
   ['timeline', 'timeline-page'],

@@ -9,15 +9,25 @@ export type MailKind =
   | 'verify_email'
   | 'change_email'
   | 'account_deleted'
-  | 'export_ready';
+  | 'export_ready'
+  | 'notification'
+  | 'digest';
 
-export async function queueMail(db: Db, to: string, kind: MailKind, content: MailContent): Promise<void> {
+/** `headers`: extra ones to send (notification mail's List-Unsubscribe and List-Unsubscribe-Post). */
+export async function queueMail(
+  db: Db,
+  to: string,
+  kind: MailKind,
+  content: MailContent,
+  headers?: Record<string, string>,
+): Promise<void> {
   await db.insert(mailOutbox).values({
     toAddress: to,
     kind,
     subject: content.subject,
     textBody: content.text,
     htmlBody: content.html,
+    headers: headers ?? null,
     // The worker compares with its clock in milliseconds; the database's now() has microseconds.
     nextAttemptAt: new Date(),
   });

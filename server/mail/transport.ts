@@ -12,6 +12,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, sent as they are (List-Unsubscribe and List-Unsubscribe-Post on notification mail). */
+  headers?: Record<string, string> | null;
 }
 
 export interface MailTransport {
@@ -22,6 +24,21 @@ export interface MailTransport {
 
 /** A silent SMTP peer is given up after this long, so one stuck send does not hold the worker. */
 const SMTP_TIMEOUT_MS = 30_000;
+
+/**
+ * Nodemailer's message: extra headers marked prepared, so a long List-Unsubscribe URL is not folded or
+ * encoded (its value is ASCII with no spaces, within the line limit).
+ */
+function message(from: string, { headers, ...mail }: OutgoingMail) {
+  const prepared = Object.fromEntries(
+    Object.entries(headers ?? {}).map(([name, value]) => {
+      // Written as they are: a line break would start a header of its own.
+      if (/[\r\n]/.test(name + value)) throw new Error(`header ${name} holds a line break`);
+      return [name, { prepared: true, value }];
+    }),
+  );
+  return { from, ...mail, headers: prepared };
+}
 
 export function createMailTransport(config: Config, log: FastifyBaseLogger): MailTransport {
   const from = config.mail.from;
@@ -43,7 +60,7 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
     });
     return {
       send: async (mail) => {
-        await smtp.sendMail({ from, ...mail });
+        await smtp.sendMail(message(from, mail));
       },
       close: () => smtp.close(),
     };
@@ -52,7 +69,7 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
   const eml = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     send: async (mail) => {
-      const info = await eml.sendMail({ from, ...mail });
+      const info = await eml.sendMail(message(from, mail));
       await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       // Written whole under a temporary name, then renamed: a reader never sees half a mail.

@@ -25,6 +25,7 @@ interface Claimed {
   subject: string;
   text_body: string;
   html_body: string;
+  headers: Record<string, string> | null;
   attempts: number;
   created_at: Date | string;
 }
@@ -82,7 +83,7 @@ export class MailWorker {
       update mail_outbox m
       set next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}, attempts = m.attempts + 1
       from due where m.id = due.id
-      returning m.id, m.to_address, m.kind, m.subject, m.text_body, m.html_body, m.attempts, m.created_at`);
+      returning m.id, m.to_address, m.kind, m.subject, m.text_body, m.html_body, m.headers, m.attempts, m.created_at`);
     return (result as unknown as { rows: Claimed[] }).rows;
   }
 
@@ -93,6 +94,7 @@ export class MailWorker {
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        headers: row.headers,
       });
       await this.db.execute(
         sql`update mail_outbox set sent_at = ${new Date(this.now())}, last_error = null where id = ${row.id}`,

@@ -30,4 +30,10 @@ export async function publishNotifications(
     log,
     created.map((n) => n.userId),
   );
+  // In the background (server/push/): the caller's answer never waits for a push service.
+  try {
+    app.push.notify(created);
+  } catch (err) {
+    log.warn({ err }, 'notification pushes not queued');
+  }
 }

@@ -6,6 +6,8 @@ import type { Conversation, ConversationUser, Message } from '../../common/schem
 import { sendRefusal } from '../policies/conversation.ts';
 import type { ConversationRow, MessageRow } from '../queries/conversations.ts';
 import type { AuthorRow } from '../queries/feed.ts';
+import type { MentionNames } from '../queries/mentions.ts';
+import { presentMentions } from './mention.ts';
 
 /** Whose e-mail addresses the caller may see: their own always, others' only as the threadline's owner. */
 export interface MessageViewer {
@@ -51,7 +53,13 @@ export function presentConversation(row: ConversationRow, me: string): Conversat
   };
 }
 
-export const presentMessage = (row: MessageRow, viewer: MessageViewer): Message => ({
+/** `names`: messageMentionNames of the page, for the conversation's threadline `timelineId`. */
+export const presentMessage = (
+  row: MessageRow,
+  viewer: MessageViewer,
+  timelineId: string,
+  names: MentionNames,
+): Message => ({
   id: row.id,
   conversationId: row.conversationId,
   senderId: row.senderId,
@@ -59,4 +67,5 @@ export const presentMessage = (row: MessageRow, viewer: MessageViewer): Message 
   content: row.content,
   createdAt: row.createdAt,
   isRead: row.isRead,
+  mentions: presentMentions(row.mentions, timelineId, names),
 });

@@ -8,6 +8,8 @@ import {
   tombstoneFields,
 } from '../../common/schemas/post.ts';
 import type { AuthorRow, CommentRow, PostRow } from '../queries/feed.ts';
+import type { MentionNames } from '../queries/mentions.ts';
+import { presentMentions } from './mention.ts';
 
 export interface Viewer {
   /** True for the threadline's owner: the only one who sees authors' e-mail addresses. */
@@ -24,7 +26,16 @@ export const presentAuthor = (a: AuthorRow, showEmail: boolean): Author => ({
   profileImageUrl: a.profileImageUrl,
 });
 
-export const presentComment = (c: CommentRow, showEmail: boolean): Comment => ({
+/**
+ * `names`: who of the people the page mentions can read it now (queries/mentions.ts), for the comment's
+ * threadline `timelineId`.
+ */
+export const presentComment = (
+  c: CommentRow,
+  showEmail: boolean,
+  timelineId: string,
+  names: MentionNames,
+): Comment => ({
   id: c.id,
   postId: c.postId,
   content: c.content,
@@ -32,9 +43,11 @@ export const presentComment = (c: CommentRow, showEmail: boolean): Comment => ({
   editedAt: c.editedAt ?? null,
   deletedAt: c.deletedAt ?? null,
   author: presentAuthor(c.author, showEmail),
+  mentions: c.deletedAt ? [] : presentMentions(c.mentions, timelineId, names),
 });
 
-export function presentPost(row: PostRow, viewer: Viewer): Post {
+/** `names` as for presentComment (postMentionNames reads them for a page of posts). */
+export function presentPost(row: PostRow, viewer: Viewer, names: MentionNames): Post {
   const base = {
     id: row.id,
     timelineId: row.timelineId,
@@ -59,6 +72,8 @@ export function presentPost(row: PostRow, viewer: Viewer): Post {
     reactionCounts: row.reactionCounts ?? {},
     myReactions: row.myReactions ?? [],
     commentCount: row.commentCount,
-    latestComment: row.latestComment && presentComment(row.latestComment, viewer.showEmail),
+    latestComment:
+      row.latestComment && presentComment(row.latestComment, viewer.showEmail, row.timelineId, names),
+    mentions: presentMentions(row.mentions, row.timelineId, names),
   };
 }

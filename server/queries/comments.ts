@@ -7,7 +7,7 @@ async function commentRows(db: Db, where: SQL, limit: number): Promise<CommentRo
   const result = await db.execute(sql`
     select c.id, c.post_id as "postId", c.content, ${isoMicros(sql.raw('c.created_at'))} as "createdAt",
       ${isoMicros(sql.raw('c.edited_at'))} as "editedAt", ${isoMicros(sql.raw('c.deleted_at'))} as "deletedAt",
-      ${authorJson('u')} as author
+      c.mentions, ${authorJson('u')} as author
     from comments c join users u on u.id = c.author_id
     where ${where}
     order by c.created_at, c.id limit ${limit}`);

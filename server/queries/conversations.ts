@@ -4,6 +4,7 @@
 // subqueries that read messages_conversation_created_idx backwards from the newest message.
 import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGING } from '../../common/limits.ts';
+import type { StoredMention } from '../../common/notifications.ts';
 import type { Role } from '../../common/roles.ts';
 import type { Db } from '../db/client.ts';
 import { preparedRows } from '../db/named.ts';
@@ -37,6 +38,7 @@ export interface MessageRow {
   content: string;
   createdAt: string;
   isRead: boolean;
+  mentions: StoredMention[] | null;
 }
 
 const rows = async <T>(db: Db, statement: SQL) =>
@@ -137,7 +139,7 @@ export async function unreadTotal(db: Db, me: string): Promise<number> {
 
 /** `m` is a page of messages; whether read: by the caller (others' messages) or by the other person (own). */
 const messageColumns = sql`m.id, m.conversation_id as "conversationId", m.sender_id as "senderId",
-  ${authorJson('u')} as sender, m.content, ${isoMicros(sql.raw('m.created_at'))} as "createdAt",
+  ${authorJson('u')} as sender, m.content, m.mentions, ${isoMicros(sql.raw('m.created_at'))} as "createdAt",
   exists (select 1 from message_read_status r where r.message_id = m.id and r.user_id <> m.sender_id)
     as "isRead"`;
 

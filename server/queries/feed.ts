@@ -3,6 +3,7 @@
 // of that page its author, comment count, newest comment, reaction counts and the caller's own reactions.
 // Decorating only the page's rows keeps the cost per page constant however long the threadline is.
 import { type SQL, sql } from 'drizzle-orm';
+import type { StoredMention } from '../../common/notifications.ts';
 import { FILTER_TYPES } from '../../common/posts.ts';
 import type { MediaInfo } from '../../common/schemas/media.ts';
 import type { FeedFilter } from '../../common/schemas/post.ts';
@@ -26,6 +27,8 @@ export interface PostRow {
   createdAt: string;
   deletedAt: string | null;
   editedAt: string | null;
+  /** As stored: whom the text mentioned when written (the presenter keeps those who can read it now). */
+  mentions: StoredMention[] | null;
   author: AuthorRow;
   commentCount: number;
   reactionCounts: Record<string, number> | null;
@@ -50,6 +53,7 @@ export interface CommentRow {
   editedAt: string | null;
   /** A tombstone's (its author deleted their account): content is ''. Left out where none can show. */
   deletedAt?: string | null;
+  mentions: StoredMention[] | null;
   author: AuthorRow;
 }
 
@@ -63,7 +67,8 @@ export const authorJson = (u: string) =>
 
 /** The columns a page of posts carries into the decorating statement. */
 const PAGE_COLUMNS = sql.raw(`p.id, p.timeline_id, p.author_id, p.type, p.content, p.media_url, p.media_urls,
-  p.file_name, p.file_names, p.file_size, p.file_sizes, p.media, p.created_at, p.deleted_at, p.edited_at`);
+  p.file_name, p.file_names, p.file_size, p.file_sizes, p.media, p.created_at, p.deleted_at, p.edited_at,
+  p.mentions`);
 
 /**
  * Decorates the rows `page` selects (it must select PAGE_COLUMNS from `posts p`). `materialized` keeps the
@@ -77,7 +82,7 @@ async function decorate(db: Db, viewerId: string, page: SQL, prepareAs?: string)
       p.media_urls as "mediaUrls", p.file_name as "fileName", p.file_names as "fileNames",
       p.file_size as "fileSize", p.file_sizes as "fileSizes", p.media,
       ${isoMicros(sql.raw('p.created_at'))} as "createdAt", ${isoMicros(sql.raw('p.deleted_at'))} as "deletedAt",
-      ${isoMicros(sql.raw('p.edited_at'))} as "editedAt",
+      ${isoMicros(sql.raw('p.edited_at'))} as "editedAt", p.mentions,
       ${authorJson('u')} as author,
       case when ${live} then
         (select count(*)::int from comments c where c.post_id = p.id) else 0 end as "commentCount",
@@ -92,7 +97,8 @@ async function decorate(db: Db, viewerId: string, page: SQL, prepareAs?: string)
         (select json_build_object('id', c.id, 'postId', c.post_id, 'content', c.content,
             'createdAt', ${isoMicros(sql.raw('c.created_at'))},
             'editedAt', ${isoMicros(sql.raw('c.edited_at'))},
-            'deletedAt', ${isoMicros(sql.raw('c.deleted_at'))}, 'author', ${authorJson('cu')})
+            'deletedAt', ${isoMicros(sql.raw('c.deleted_at'))}, 'mentions', c.mentions,
+            'author', ${authorJson('cu')})
           from comments c join users cu on cu.id = c.author_id
           where c.post_id = p.id order by c.created_at desc, c.id desc limit 1) end as "latestComment"
     from page p join users u on u.id = p.author_id

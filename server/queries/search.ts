@@ -261,7 +261,7 @@ async function commentsByIds(db: Db, ids: string[]): Promise<CommentRow[]> {
   if (!ids.length) return [];
   const statement = sql`select c.id, c.post_id as "postId", c.content,
       ${isoMicros(sql.raw('c.created_at'))} as "createdAt", ${isoMicros(sql.raw('c.edited_at'))} as "editedAt",
-      ${authorJson('u')} as author
+      c.mentions, ${authorJson('u')} as author
     from comments c join users u on u.id = c.author_id where c.id = any(${uuidArray(ids)}::uuid[])`;
   return ((await db.execute(statement)) as unknown as { rows: Array<CommentRow & { author: AuthorRow }> })
     .rows;

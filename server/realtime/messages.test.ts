@@ -118,6 +118,7 @@ describe('new_message', () => {
         content: '  Hello Pat\nsecond line',
         createdAt: 'x',
         isRead: false,
+        mentions: [],
       },
     };
     for (const m of got) {

@@ -31,6 +31,10 @@ export class MemoryRegistry implements SocketRegistry {
     if (opened.size === 0) this.byUser.delete(socket.userId);
   }
 
+  async connectedUsers(userIds: string[]): Promise<Set<string>> {
+    return new Set(userIds.filter((id) => this.byUser.has(id)));
+  }
+
   async close(): Promise<void> {
     this.byUser.clear();
   }

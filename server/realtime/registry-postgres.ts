@@ -133,6 +133,24 @@ export class PostgresRegistry implements SocketRegistry {
     await this.opts.db.delete(realtimeSockets).where(eq(realtimeSockets.id, socket.id));
   }
 
+  async connectedUsers(userIds: string[]): Promise<Set<string>> {
+    const connected = new Set<string>();
+    for (let i = 0; i < userIds.length; i += CHUNK) {
+      const rows = await this.opts.db
+        .selectDistinct({ userId: realtimeSockets.userId })
+        .from(realtimeSockets)
+        .innerJoin(realtimeInstances, eq(realtimeInstances.id, realtimeSockets.instanceId))
+        .where(
+          and(
+            inArray(realtimeSockets.userId, userIds.slice(i, i + CHUNK)),
+            gt(realtimeInstances.seenAt, this.staleBefore()),
+          ),
+        );
+      for (const row of rows) connected.add(row.userId);
+    }
+    return connected;
+  }
+
   async close(): Promise<void> {
     this.stopping = true;
     clearInterval(this.timer);

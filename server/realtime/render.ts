@@ -19,10 +19,12 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { presentMessage } from '../presenters/conversation.ts';
+import { presentMentions } from '../presenters/mention.ts';
 import { presentComment, presentPost } from '../presenters/post.ts';
 import { commentById } from '../queries/comments.ts';
 import { messageById } from '../queries/conversations.ts';
-import { postById } from '../queries/feed.ts';
+import { type CommentRow, postById } from '../queries/feed.ts';
+import { commentMentionNames, messageMentionNames, postMentionNames } from '../queries/mentions.ts';
 import type { TimelineBusEvent, UserBusEvent } from './types.ts';
 
 /** No one's own reactions go out: each viewer keeps their own `myReactions`. */
@@ -111,9 +113,21 @@ async function roleOf(db: Db, timelineId: string, userId: string): Promise<strin
  * A direct message as GET /api/conversations/{id}/messages presents it, for nobody in particular: the
  * sender's e-mail address left out and `isRead` false (it was just sent). A deleted one is not there.
  */
-async function directMessageById(db: Db, messageId: string): Promise<Message | undefined> {
+async function directMessageById(
+  db: Db,
+  messageId: string,
+  timelineId: string,
+): Promise<Message | undefined> {
   const row = await messageById(db, messageId);
-  return row && { ...presentMessage(row, { userId: NOBODY, isOwner: false }), isRead: false };
+  if (!row) return undefined;
+  const names = await messageMentionNames(db, timelineId, [row]);
+  return { ...presentMessage(row, { userId: NOBODY, isOwner: false }, timelineId, names), isRead: false };
+}
+
+/** A comment as GET /api/posts/{id}/comments presents it, for nobody in particular (mentions as now). */
+async function presentedComment(db: Db, comment: CommentRow, timelineId: string) {
+  const names = await commentMentionNames(db, timelineId, [comment]);
+  return presentComment(comment, false, timelineId, names);
 }
 
 /**
@@ -152,7 +166,8 @@ export async function renderEvent(
     case 'new_post': {
       const row = await postById(db, event.postId, NOBODY);
       if (!row || row.deletedAt) return null;
-      const post = presentPost(row, { showEmail: false, pinnedPostId: timeline.pinnedPostId });
+      const names = await postMentionNames(db, [row]);
+      const post = presentPost(row, { showEmail: false, pinnedPostId: timeline.pinnedPostId }, names);
       return message(
         'new_post',
         {
@@ -180,7 +195,7 @@ export async function renderEvent(
           postId: event.postId,
           commentId: event.commentId,
           commentCount: n,
-          comment: presentComment(comment, false),
+          comment: await presentedComment(db, comment, timeline.id),
         },
         now,
       );
@@ -261,7 +276,7 @@ export async function renderEvent(
     case 'new_message': {
       // Nothing goes out for a threadline deleted meanwhile: its conversations are no longer readable.
       if (timeline.deletedAt) return null;
-      const directMessage = await directMessageById(db, event.messageId);
+      const directMessage = await directMessageById(db, event.messageId, timeline.id);
       if (!directMessage) return null;
       return message(
         'new_message',
@@ -363,8 +378,10 @@ async function renderUpdate(
       if (!event.postId) return null;
       const row = await postById(db, event.postId, NOBODY);
       if (!row || row.deletedAt || row.timelineId !== base.timelineId) return null;
+      const names = await postMentionNames(db, [row]);
       return update(`${who} edited a post in ${place}`, {
         content: row.content,
+        mentions: presentMentions(row.mentions, row.timelineId, names),
         ...(row.editedAt && { editedAt: row.editedAt }),
       });
     }
@@ -374,7 +391,7 @@ async function renderUpdate(
       if (!comment || comment.postId !== event.postId) return null;
       return update(`${who} edited a comment`, {
         commentId: comment.id,
-        comment: presentComment(comment, false),
+        comment: await presentedComment(db, comment, base.timelineId),
       });
     }
     case 'reactions': {

@@ -149,6 +149,8 @@ export interface SocketRegistry {
   admit(socket: RegisteredSocket): Promise<string[]>;
   /** Forgets a socket that closed. */
   release(socket: RegisteredSocket): Promise<void>;
+  /** Which of these users have a socket open on any live instance (Web Push goes to the others). */
+  connectedUsers(userIds: string[]): Promise<Set<string>>;
   /** Forgets every socket of this instance and stops (before its sockets close at shutdown). */
   close(): Promise<void>;
 }

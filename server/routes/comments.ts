@@ -10,13 +10,21 @@ import {
 } from '../../common/schemas/post.ts';
 import { createComment } from '../commands/comments.ts';
 import { editComment } from '../commands/edits.ts';
+import { publishNotifications } from '../notifications/publish.ts';
 import { postAccess } from '../policies/post.ts';
 import { presentComment } from '../presenters/post.ts';
 import { commentsPage } from '../queries/comments.ts';
+import type { CommentRow } from '../queries/feed.ts';
+import { commentMentionNames } from '../queries/mentions.ts';
 import { type PostCommentsParams, type PostParams, postCommentsParams, postParams } from './params.ts';
 
 export async function commentRoutes(app: FastifyInstance) {
   const { db } = app;
+  /** Comments of one threadline with their mentions as they stand now (one more query, when any). */
+  const present = async (rows: CommentRow[], timelineId: string, showEmail: boolean) => {
+    const names = await commentMentionNames(db, timelineId, rows);
+    return rows.map((row) => presentComment(row, showEmail, timelineId, names));
+  };
 
   app.post(
     '/api/comments',
@@ -27,7 +35,7 @@ export async function commentRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = request.body as z.output<typeof createCommentBody>;
       const me = request.user!.id;
-      const { row, access } = await createComment(db, me, body);
+      const { row, access, notifications } = await createComment(db, me, body);
       await app.realtime.publish({
         kind: 'timeline',
         type: 'new_comment',
@@ -36,7 +44,9 @@ export async function commentRoutes(app: FastifyInstance) {
         postId: row.postId,
         commentId: row.id,
       });
-      return reply.code(201).send(presentComment(row, access.member.role === 'owner'));
+      await publishNotifications(app, request.log, notifications);
+      const [comment] = await present([row], access.timeline.id, access.member.role === 'owner');
+      return reply.code(201).send(comment);
     },
   );
 
@@ -48,9 +58,9 @@ export async function commentRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params as PostParams;
-      const { content } = request.body as z.output<typeof editCommentBody>;
+      const body = request.body as z.output<typeof editCommentBody>;
       const me = request.user!.id;
-      const { row, access, changed } = await editComment(db, me, id, content);
+      const { row, access, changed, notifications } = await editComment(db, me, id, body);
       if (changed) {
         await app.realtime.publish({
           kind: 'timeline',
@@ -62,7 +72,9 @@ export async function commentRoutes(app: FastifyInstance) {
           commentId: row.id,
         });
       }
-      return presentComment(row, access.member.role === 'owner');
+      await publishNotifications(app, request.log, notifications);
+      const [comment] = await present([row], access.timeline.id, access.member.role === 'owner');
+      return comment;
     },
   );
 
@@ -74,7 +86,7 @@ export async function commentRoutes(app: FastifyInstance) {
       const query = request.query as z.output<typeof commentsQuery>;
       const { access, post } = await postAccess(db, postId, request.user!.id, 'view');
       const rows = await commentsPage(db, post.id, query);
-      return rows.map((row) => presentComment(row, access.member.role === 'owner'));
+      return present(rows, access.timeline.id, access.member.role === 'owner');
     },
   );
 }

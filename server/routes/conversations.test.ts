@@ -642,7 +642,7 @@ describe('GET /api/conversations', () => {
 describe('bus events', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('new_message to both people after a send; message_read to both only when something was marked', async () => {
+  it('new_message to both people and the recipient’s inbox count after a send; message_read to both only when something was marked', async () => {
     const { owner, pat, tl } = await cast();
     const id = await open(owner, tl.id, pat);
     const published: BusEvent[] = [];
@@ -662,6 +662,8 @@ describe('bus events', () => {
         conversationId: id,
         messageId: message.id,
       },
+      // Their `message` notification (issue 27).
+      { kind: 'inbox', userIds: [pat.user.id] },
     ]);
     published.length = 0;
     const { readAt } = markReadResult.parse((await pat.as.post(`/api/conversations/${id}/read`)).json());

@@ -17,6 +17,7 @@ import {
 import { type ListPageQuery, listPageQuery } from '../../common/schemas/list-page.ts';
 import { markConversationRead, sendMessage, startConversation } from '../commands/conversations.ts';
 import { sendNextCursor, takePage } from '../http/list-page.ts';
+import { publishNotifications } from '../notifications/publish.ts';
 import { loadConversation } from '../policies/conversation.ts';
 import { presentConversation, presentMessage } from '../presenters/conversation.ts';
 import {
@@ -24,6 +25,7 @@ import {
   messagesPage,
   unreadTotal,
 } from '../queries/conversations.ts';
+import { messageMentionNames } from '../queries/mentions.ts';
 import { idParam } from './params.ts';
 
 /** A malformed id is a 404 like any id the caller cannot see (the policy checks it is a UUID). */
@@ -80,7 +82,8 @@ export async function conversationRoutes(app: FastifyInstance) {
       const access = await loadConversation(db, id, me);
       const rows = await messagesPage(db, access.conversation.id, query);
       const viewer = { userId: me, isOwner: access.callerRole === 'owner' };
-      return rows.map((row) => presentMessage(row, viewer));
+      const names = await messageMentionNames(db, access.timeline.id, rows);
+      return rows.map((row) => presentMessage(row, viewer, access.timeline.id, names));
     },
   );
 
@@ -92,9 +95,9 @@ export async function conversationRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { id } = request.params as ConversationParams;
-      const { content } = request.body as z.output<typeof sendMessageBody>;
+      const body = request.body as z.output<typeof sendMessageBody>;
       const me = request.user!.id;
-      const { row, access } = await sendMessage(db, me, id, content);
+      const { row, access, notifications } = await sendMessage(db, me, id, body);
       await app.realtime.publish({
         kind: 'user',
         type: 'new_message',
@@ -104,8 +107,10 @@ export async function conversationRoutes(app: FastifyInstance) {
         conversationId: row.conversationId,
         messageId: row.id,
       });
+      await publishNotifications(app, request.log, notifications);
       const viewer = { userId: me, isOwner: access.callerRole === 'owner' };
-      return reply.code(201).send(presentMessage(row, viewer));
+      const names = await messageMentionNames(db, access.timeline.id, [row]);
+      return reply.code(201).send(presentMessage(row, viewer, access.timeline.id, names));
     },
   );
 

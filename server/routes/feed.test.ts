@@ -468,6 +468,7 @@ describe('tombstones', () => {
         commentCount: 0,
         latestComment: null,
         isPinned: false,
+        mentions: [],
       });
       expect(Date.parse(tomb!.createdAt)).toBe(post.createdAt.getTime());
     }

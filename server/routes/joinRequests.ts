@@ -24,6 +24,7 @@ import { users } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { LimitRule } from '../http/limiter.ts';
 import { sendNextCursor, takePage } from '../http/list-page.ts';
+import { publishInboxChanges } from '../notifications/membership.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { presentJoinRequest, presentMyJoinRequest } from '../presenters/member.ts';
 import {
@@ -107,6 +108,7 @@ export async function joinRequestRoutes(app: FastifyInstance) {
         }));
       }
       if (joined.settledRequest) await publishToManagers(app, request, timelineId, requestsChanged(me));
+      await publishInboxChanges(app, request.log, joined.inbox);
       return joined.answer;
     },
   );
@@ -135,7 +137,7 @@ export async function joinRequestRoutes(app: FastifyInstance) {
         const { id, requestId } = request.params as RequestParams;
         const body = request.body as z.output<typeof respondToRequestBody>;
         const access = await timelineFor(db, id, request.user!.id, 'respondToJoinRequests');
-        const row = await respondToJoinRequest(
+        const { request: row, inbox } = await respondToJoinRequest(
           db,
           config,
           access,
@@ -162,6 +164,7 @@ export async function joinRequestRoutes(app: FastifyInstance) {
           actorId: me,
         });
         await publishToManagers(app, request, timelineId, requestsChanged(me));
+        await publishInboxChanges(app, request.log, inbox);
         const [user] = await db.select().from(users).where(eq(users.id, row.userId));
         return presentJoinRequest(row, user!, access.member.role === 'owner');
       },
@@ -180,8 +183,9 @@ export async function joinRequestRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params as TimelineParams;
       const me = request.user!.id;
-      const timelineId = await retractJoinRequest(db, id, me);
+      const { timelineId, inbox } = await retractJoinRequest(db, id, me);
       await publishToManagers(app, request, timelineId, requestsChanged(me));
+      await publishInboxChanges(app, request.log, inbox);
       return { message: 'Join request retracted' };
     },
   );

@@ -14,6 +14,8 @@ import {
 import { changeRole, leaveTimeline, removeAndBlock, unblock } from '../commands/membership.ts';
 import { users } from '../db/schema/index.ts';
 import { sendNextCursor, takePage } from '../http/list-page.ts';
+import { publishInboxChanges } from '../notifications/membership.ts';
+import { publishInbox } from '../notifications/publish.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { presentBlocked, presentMember } from '../presenters/member.ts';
 import { listBlocked } from '../queries/members.ts';
@@ -44,6 +46,8 @@ export async function memberRoutes(app: FastifyInstance) {
       const timelineId = access.timeline.id;
       await app.realtime.publish({ kind: 'access', timelineId, userId: me, reason: 'left' });
       await app.realtime.publish(memberChange(timelineId, me, 'member_left', me));
+      // The leaver's notifications about it are no longer theirs to read: their bells count again.
+      await publishInbox(app, request.log, [me]);
       return { message: 'Left timeline' };
     },
   );
@@ -56,12 +60,11 @@ export async function memberRoutes(app: FastifyInstance) {
       const body = request.body as z.output<typeof removeMemberBody>;
       const me = request.user!.id;
       const access = await timelineFor(db, id, me, 'manageMembers');
-      const { userId: removed, cancelledRequests } = await removeAndBlock(
-        db,
-        access,
-        userId,
-        body?.reason ?? null,
-      );
+      const {
+        userId: removed,
+        cancelledRequests,
+        inbox,
+      } = await removeAndBlock(db, access, userId, body?.reason ?? null);
       const timelineId = access.timeline.id;
       // Access first (their sockets stop at once), then they are told, then the others.
       await app.realtime.publish({ kind: 'access', timelineId, userId: removed, reason: 'removed' });
@@ -75,6 +78,7 @@ export async function memberRoutes(app: FastifyInstance) {
       });
       await app.realtime.publish(memberChange(timelineId, me, 'member_removed', removed));
       if (cancelledRequests > 0) await publishToManagers(app, request, timelineId, requestsChanged(me));
+      await publishInboxChanges(app, request.log, inbox);
       return { message: 'Member removed and blocked' };
     },
   );
@@ -87,9 +91,10 @@ export async function memberRoutes(app: FastifyInstance) {
       const { role } = request.body as z.output<typeof roleChangeBody>;
       const me = request.user!.id;
       const access = await timelineFor(db, id, me, 'manageMembers');
-      const member = await changeRole(db, access, userId, role);
+      const { member, inbox } = await changeRole(db, access, userId, role);
       // Every role reads, so no access event; join_request events follow the new role at send time.
       await app.realtime.publish(memberChange(access.timeline.id, me, 'role_changed', member.userId));
+      await publishInboxChanges(app, request.log, inbox);
       const [user] = await db.select().from(users).where(eq(users.id, member.userId));
       return presentMember(member, user!, true);
     },

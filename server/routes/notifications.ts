@@ -13,8 +13,9 @@ import {
 } from '../../common/schemas/notifications.ts';
 import { markNotificationsRead } from '../commands/notifications.ts';
 import { timelineMembers, users } from '../db/schema/index.ts';
+import { notFound } from '../http/errors.ts';
 import { publishInbox } from '../notifications/publish.ts';
-import { timelineFor } from '../policies/timeline.ts';
+import { TIMELINE_NOT_FOUND, timelineFor } from '../policies/timeline.ts';
 import { presentNotification } from '../presenters/notification.ts';
 import { inboxPage, unreadCount } from '../queries/notifications.ts';
 import { type TimelineParams, timelineParams } from './params.ts';
@@ -48,7 +49,8 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/notifications/read',
-    { schema: { body: readNotificationsBody, response: { 200: unreadCountSchema } } },
+    // No body at all means every one, as `{}` does.
+    { schema: { body: readNotificationsBody.nullish(), response: { 200: unreadCountSchema } } },
     async (request) => {
       const { ids } = (request.body ?? {}) as z.output<typeof readNotificationsBody>;
       const me = request.user!.id;
@@ -77,10 +79,13 @@ export async function notificationRoutes(app: FastifyInstance) {
       const { level } = request.body as z.output<typeof notifyLevelBody>;
       const me = request.user!.id;
       await timelineFor(db, id, me, 'view');
-      await db
+      const updated = await db
         .update(timelineMembers)
         .set({ notifyLevel: level })
-        .where(and(eq(timelineMembers.timelineId, id), eq(timelineMembers.userId, me)));
+        .where(and(eq(timelineMembers.timelineId, id), eq(timelineMembers.userId, me)))
+        .returning({ id: timelineMembers.id });
+      // Removed or left since the check: the same answer as for any non-member.
+      if (updated.length === 0) throw notFound(TIMELINE_NOT_FOUND);
       return { level };
     },
   );

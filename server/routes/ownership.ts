@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { messageResponse, transferBody } from '../../common/schemas/timeline.ts';
 import { acceptOwnership, offerOwnership, withdrawOwnership } from '../commands/ownership.ts';
+import { publishInboxChanges } from '../notifications/membership.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import type { TimelineBusEvent } from '../realtime/types.ts';
 import { type TimelineParams, timelineParams } from './params.ts';
@@ -44,9 +45,10 @@ export async function ownershipRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params as TimelineParams;
       const me = request.user!;
-      const previous = await acceptOwnership(db, config, id, me);
+      const { previous, inbox } = await acceptOwnership(db, config, id, me);
       await app.realtime.publish(changed('role_changed', id, me.id, previous));
       await app.realtime.publish(changed('role_changed', id, me.id, me.id));
+      await publishInboxChanges(app, request.log, inbox);
       return { message: 'You are now the owner' };
     },
   );

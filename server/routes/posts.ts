@@ -21,10 +21,12 @@ import { editPost, ownerPlan } from '../commands/edits.ts';
 import { createPost, deletePost, pinPost, unpinPost } from '../commands/posts.ts';
 import { removeUploadObjects } from '../commands/uploads.ts';
 import { notFound } from '../http/errors.ts';
+import { publishInbox, publishNotifications } from '../notifications/publish.ts';
 import { POST_NOT_FOUND, postAccess } from '../policies/post.ts';
 import { type TimelineAccess, timelineFor } from '../policies/timeline.ts';
 import { presentPost, type Viewer } from '../presenters/post.ts';
-import { feedPage, feedPosition, postById, searchPosts } from '../queries/feed.ts';
+import { feedPage, feedPosition, type PostRow, postById, searchPosts } from '../queries/feed.ts';
+import { postMentionNames } from '../queries/mentions.ts';
 import { postVersions } from '../queries/versions.ts';
 import {
   type PinParams,
@@ -42,6 +44,11 @@ const viewerOf = ({ timeline, member }: TimelineAccess): Viewer => ({
 
 export async function postRoutes(app: FastifyInstance) {
   const { db } = app;
+  /** A page of posts with their mentions as they stand now (one more query, when any is mentioned). */
+  const present = async (rows: PostRow[], viewer: Viewer) => {
+    const names = await postMentionNames(db, rows);
+    return rows.map((row) => presentPost(row, viewer, names));
+  };
   const publishPin = (timelineId: string, actorId: string, postId: string | null) =>
     app.realtime.publish({
       kind: 'timeline',
@@ -58,7 +65,7 @@ export async function postRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = request.body as z.output<typeof createPostBody>;
       const me = request.user!.id;
-      const { row, access } = await createPost(db, me, body);
+      const { row, access, notifications } = await createPost(db, me, body);
       await app.realtime.publish({
         kind: 'timeline',
         type: 'new_post',
@@ -66,7 +73,9 @@ export async function postRoutes(app: FastifyInstance) {
         actorId: me,
         postId: row.id,
       });
-      return reply.code(201).send(presentPost(row, viewerOf(access)));
+      await publishNotifications(app, request.log, notifications);
+      const [post] = await present([row], viewerOf(access));
+      return reply.code(201).send(post);
     },
   );
 
@@ -80,7 +89,7 @@ export async function postRoutes(app: FastifyInstance) {
       const access = await timelineFor(db, id, me, 'view');
       const viewer = viewerOf(access);
       const rows = await feedPage(db, id, me, { ...query, pinnedPostId: viewer.pinnedPostId });
-      return rows.map((row) => presentPost(row, viewer));
+      return present(rows, viewer);
     },
   );
 
@@ -93,8 +102,7 @@ export async function postRoutes(app: FastifyInstance) {
       const me = request.user!.id;
       const access = await timelineFor(db, id, me, 'view');
       const rows = await searchPosts(db, id, me, q, FEED.searchLimit);
-      const viewer = viewerOf(access);
-      return rows.map((row) => presentPost(row, viewer));
+      return present(rows, viewerOf(access));
     },
   );
 
@@ -107,9 +115,9 @@ export async function postRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params as PostParams;
-      const { content } = request.body as z.output<typeof editPostBody>;
+      const body = request.body as z.output<typeof editPostBody>;
       const me = request.user!.id;
-      const { row, access, changed } = await editPost(db, app.config, me, id, content);
+      const { row, access, changed, notifications } = await editPost(db, app.config, me, id, body);
       if (changed) {
         await app.realtime.publish({
           kind: 'timeline',
@@ -120,7 +128,9 @@ export async function postRoutes(app: FastifyInstance) {
           postId: row.id,
         });
       }
-      return presentPost(row, viewerOf(access));
+      await publishNotifications(app, request.log, notifications);
+      const [post] = await present([row], viewerOf(access));
+      return post;
     },
   );
 
@@ -139,7 +149,8 @@ export async function postRoutes(app: FastifyInstance) {
         feedPosition(db, post, viewer.pinnedPostId, FEED_POSITION_CAP),
       ]);
       if (!row) throw notFound(POST_NOT_FOUND);
-      return { post: presentPost(row, viewer), position };
+      const [shown] = await present([row], viewer);
+      return { post: shown, position };
     },
   );
 
@@ -161,7 +172,7 @@ export async function postRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params as PostParams;
       const me = request.user!.id;
-      const { removed, timelineId, ...answer } = await deletePost(db, me, id);
+      const { removed, timelineId, inboxUsers, ...answer } = await deletePost(db, me, id);
       // A pinned post's deletion also unpins it: clients clear the pin on post_deleted of that post.
       await app.realtime.publish({
         kind: 'timeline',
@@ -171,6 +182,8 @@ export async function postRoutes(app: FastifyInstance) {
         actorId: me,
         postId: answer.id,
       });
+      // Those who had notifications about it: their unread counts may have changed.
+      await publishInbox(app, request.log, inboxUsers);
       // Only once the tombstone has committed: a rolled-back delete keeps its files.
       await removeUploadObjects(app.store, removed, request.log);
       return answer;

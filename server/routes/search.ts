@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { advancedSearchQuery, searchResponse } from '../../common/schemas/search.ts';
 import { assertFeature } from '../billing/features.ts';
 import { presentComment, presentPost } from '../presenters/post.ts';
+import { mentionNames } from '../queries/mentions.ts';
 import { advancedSearch } from '../queries/search.ts';
 
 export async function searchRoutes(app: FastifyInstance) {
@@ -16,12 +17,25 @@ export async function searchRoutes(app: FastifyInstance) {
       assertFeature(app.config, user.plan, 'advancedSearch');
       const params = request.query as z.output<typeof advancedSearchQuery>;
       const { hits, nextCursor } = await advancedSearch(app.db, user.id, params);
+      // The mentions of every post, newest comment and matched comment, in one query.
+      const names = await mentionNames(
+        app.db,
+        hits.flatMap(({ post, comment }) =>
+          [post, post.latestComment, comment].map((item) => ({
+            timelineId: post.timelineId,
+            mentions: post.deletedAt ? null : item?.mentions,
+          })),
+        ),
+        'threadline',
+      );
       return {
         results: hits.map((hit) => ({
           kind: hit.kind,
           timeline: hit.timeline,
-          post: presentPost(hit.post, { showEmail: hit.isOwner, pinnedPostId: hit.pinnedPostId }),
-          ...(hit.comment && { comment: presentComment(hit.comment, hit.isOwner) }),
+          post: presentPost(hit.post, { showEmail: hit.isOwner, pinnedPostId: hit.pinnedPostId }, names),
+          ...(hit.comment && {
+            comment: presentComment(hit.comment, hit.isOwner, hit.post.timelineId, names),
+          }),
           excerpt: hit.excerpt,
         })),
         nextCursor,

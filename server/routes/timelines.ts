@@ -1,5 +1,5 @@
 // Threadlines: create, list, open, settings, archive, restore, delete (spec 000 §7, 001 §7).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Role } from '../../common/roles.ts';
 import { appearanceBody } from '../../common/schemas/appearance.ts';
@@ -26,6 +26,8 @@ import {
   updatePermissions,
 } from '../commands/timelineState.ts';
 import { removeUploadObjects } from '../commands/uploads.ts';
+import { noInboxChanges, publishInboxChanges } from '../notifications/membership.ts';
+import { publishInbox } from '../notifications/publish.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import { presentMember, presentMembership } from '../presenters/member.ts';
 import {
@@ -48,13 +50,22 @@ const updated = (
 /** Ids per bus event: 100 UUIDs keep a NOTIFY payload near 4 KB, under PostgreSQL's 8,000 bytes. */
 const IDS_PER_EVENT = 100;
 
-/** Archiving unsubscribed everyone but the owner: their own channels hear of the restore, so they follow it again. */
-async function tellRestored(app: FastifyInstance, timelineId: string, actorId: string) {
+/**
+ * Archiving unsubscribed everyone but the owner: their own channels hear of the restore, so they follow it
+ * again; their notifications about it show again, so their bells count again.
+ */
+async function tellRestored(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  timelineId: string,
+  actorId: string,
+) {
   const memberIds = await nonOwnerMemberIds(app.db, timelineId);
   for (let i = 0; i < memberIds.length; i += IDS_PER_EVENT) {
     const userIds = memberIds.slice(i, i + IDS_PER_EVENT);
     await app.realtime.publish({ kind: 'user', type: 'timeline_restored', userIds, timelineId, actorId });
   }
+  await publishInbox(app, log, memberIds);
 }
 
 export async function timelineRoutes(app: FastifyInstance) {
@@ -107,7 +118,10 @@ export async function timelineRoutes(app: FastifyInstance) {
         const { id } = request.params as TimelineParams;
         const me = request.user!.id;
         await timelineFor(db, id, me, action);
-        const t = action === 'archive' ? await archiveTimeline(db, id, me) : await restoreTimeline(db, id);
+        const { timeline: t, inbox } =
+          action === 'archive'
+            ? await archiveTimeline(db, id, me)
+            : { timeline: await restoreTimeline(db, id), inbox: noInboxChanges() };
         // Archiving: only the owner may still open it, so everyone else's subscriptions end first.
         if (action === 'archive') {
           await app.realtime.publish({
@@ -118,9 +132,10 @@ export async function timelineRoutes(app: FastifyInstance) {
           });
         }
         await app.realtime.publish(updated(t.id, me, action === 'archive' ? 'archived' : 'restored'));
+        await publishInboxChanges(app, request.log, inbox);
         if (action === 'restore') {
           // Committed already: a failed lookup must not turn the restore into an error.
-          await tellRestored(app, t.id, me).catch((err) =>
+          await tellRestored(app, request.log, t.id, me).catch((err) =>
             request.log.warn({ err }, 'restore event not published'),
           );
         }
@@ -137,13 +152,14 @@ export async function timelineRoutes(app: FastifyInstance) {
       const { id } = request.params as TimelineParams;
       const me = request.user!.id;
       const { timeline } = await timelineFor(db, id, me, 'delete');
-      const { timeline: deleted, removed } = await deleteTimeline(db, timeline.id, me);
+      const { timeline: deleted, removed, inbox } = await deleteTimeline(db, timeline.id, me);
       const timelineId = deleted.id;
       await removeUploadObjects(app.store, removed, request.log);
       // 'deleted' reaches the subscribers, then their subscriptions end. One after the other, so every
       // instance sees them in this order (NOTIFYs arrive in commit order).
       await app.realtime.publish(updated(timelineId, me, 'deleted'));
       await app.realtime.publish({ kind: 'access', timelineId, reason: 'deleted' });
+      await publishInboxChanges(app, request.log, inbox);
       return { message: 'Timeline deleted' };
     },
   );

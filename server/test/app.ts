@@ -14,7 +14,9 @@ export interface TestApp {
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'logger' | 'mailWorker' | 'exportWorker' | 'exportLimits'>> = {},
+  deps: Partial<
+    Pick<AppDeps, 'logger' | 'mailWorker' | 'notificationWorker' | 'exportWorker' | 'exportLimits'>
+  > = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
   const database = await openTestDatabase();

@@ -2,6 +2,7 @@ import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventMessage } from '../../../common/realtime.ts';
 import { cleanup, jsonResponse, renderHook, waitFor } from '../../features/home/test/render.tsx';
+import { notificationKeys } from '../../features/notifications/lib/keys.ts';
 import { conversationKeys } from '../conversation-keys.ts';
 import { createQueryClient } from '../queryClient.ts';
 import { timelineKeys } from '../timeline-keys.ts';
@@ -166,6 +167,7 @@ describe('createInvalidator', () => {
       timelineKeys.myJoinRequests,
       conversationKeys.list,
       conversationKeys.unreadCount,
+      notificationKeys.inbox,
     ]);
     invalidate.mockClear();
     vi.advanceTimersByTime(10_000);

@@ -94,6 +94,9 @@ export const OUTDATED_AFTER_RECONNECT: Outdated = {
     timelineKeys.myJoinRequests,
     conversationKeys.list,
     conversationKeys.unreadCount,
+    // The bell's count and, as their prefix, the notification panel's pages (features/notifications/lib/keys.ts:
+    // written out here, so the bell's lazily loaded code shares no module with this chunk).
+    ['/api/notifications'],
   ],
   stale: [['/api/timelines'], ['/api/posts'], ['/api/conversations']],
 };

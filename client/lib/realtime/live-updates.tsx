@@ -1,19 +1,21 @@
 // Everything the signed-in app does with its socket, loaded as one chunk once someone is signed in: the
-// RealtimeClient itself, following every active threadline, the dashboard's live badges, the notification
-// card, and asking who is signed in when the server ends the session.
+// RealtimeClient itself, following every active threadline, the dashboard's live badges, which events make a
+// notification card (the card's own code comes once the page is idle), and asking who is signed in when the
+// server ends the session.
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { useLocation } from 'wouter';
 import { REALTIME } from '../../../common/realtime-constants.ts';
 import type { TimelineListItem } from '../../../common/schemas/timeline.ts';
 import type { CurrentUser } from '../../../common/schemas/user.ts';
-import { NotificationCard } from '../../components/notification-card.tsx';
 import { isSigningOut, USER_QUERY_KEY } from '../auth.ts';
 import { getOpenConversation } from '../open-conversation.ts';
 import { apiRequest } from '../queryClient.ts';
+import { registerServiceWorkerWhenIdle } from '../service-worker.ts';
 import { timelineKeys, timelineListUrl } from '../timeline-keys.ts';
+import { whenIdle } from '../when-idle.ts';
 import { useLiveDashboard } from './live-dashboard.ts';
-import { createNotificationStore, toNotification } from './notifications.ts';
+import { createNotificationStore, type NotificationStore, toNotification } from './notifications.ts';
 import type { RealtimeClient } from './realtime-client.ts';
 
 export { RealtimeClient, socketUrl } from './realtime-client.ts';
@@ -26,7 +28,37 @@ export function LiveUpdates({ client }: { client: RealtimeClient }) {
   useRetryWhenBack(client);
   useStateAttribute(client);
   const store = useNotificationStore(client);
-  return <NotificationCard store={store} />;
+  // The static cache and Web Push (issue 27), once signed in.
+  React.useEffect(registerServiceWorkerWhenIdle, []);
+  return <DeferredNotificationCard store={store} />;
+}
+
+const NotificationCard = React.lazy(async () => ({
+  default: (await import('../../components/notification-card.tsx')).NotificationCard,
+}));
+
+/**
+ * The card's code, fetched once the page is idle, or at once for a card that comes sooner (the store keeps it
+ * meanwhile, and the card shows the newest when it mounts): no signed-in page's first load carries it (issue
+ * 14's budget; issue 27 needed the room). Mounted before anything is said in it, its live region is heard.
+ */
+function DeferredNotificationCard({ store }: { store: NotificationStore }) {
+  const [wanted, setWanted] = React.useState(() => store.getSnapshot().length > 0);
+  React.useEffect(() => {
+    if (wanted) return;
+    const cancel = whenIdle(() => setWanted(true));
+    const off = store.subscribe(() => setWanted(true));
+    return () => {
+      cancel();
+      off();
+    };
+  }, [store, wanted]);
+  if (!wanted) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <NotificationCard store={store} />
+    </React.Suspense>
+  );
 }
 
 /**

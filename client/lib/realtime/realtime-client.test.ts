@@ -158,6 +158,23 @@ describe('RealtimeClient', () => {
     expect(client.state).toBe('authenticated');
   });
 
+  it("hands the user's unread notification count (issue 27) to its listeners, never to the card", () => {
+    const { client, factory, log } = setup();
+    const counts: number[] = [];
+    const other: string[] = [];
+    client.onInbox((n) => counts.push(n));
+    client.onEvent((m) => other.push(m.type));
+    client.onUnknownEvent((m) => other.push(m.type));
+    client.connect();
+    const socket = factory.last();
+    socket.accept(USER);
+    socket.receive({ type: 'notifications', unreadCount: 3 });
+    socket.receive({ type: 'notifications', unreadCount: 0 });
+    expect(counts).toEqual([3, 0]);
+    expect(other).toEqual([]);
+    expect(log.debug).not.toHaveBeenCalled();
+  });
+
   it('reconnects after 1, 2, 4, 8 and 16 s and gives up after 5 attempts', () => {
     const { client, factory, log } = setup();
     client.connect();

@@ -98,6 +98,7 @@ export class RealtimeClient {
   private readonly sessionEndedListeners = new Listeners<void>();
   private readonly subscriptionListeners = new Listeners<ReadonlySet<string>>();
   private readonly endedListeners = new Listeners<{ timelineId: string; reason: UnsubscribeReason }>();
+  private readonly inboxListeners = new Listeners<number>();
 
   constructor(options: RealtimeClientOptions) {
     this.url = options.url;
@@ -164,6 +165,8 @@ export class RealtimeClient {
   /** The server ended a subscription itself (left, removed, archived, deleted): not our own unsubscribe. */
   onSubscriptionEnded = (listener: Listener<{ timelineId: string; reason: UnsubscribeReason }>) =>
     this.endedListeners.add(listener);
+  /** The user's unread notification count changed (issue 27): read, or new, in any of their tabs. */
+  onInbox = (listener: Listener<number>) => this.inboxListeners.add(listener);
 
   connect() {
     this.stopped = false;
@@ -335,6 +338,9 @@ export class RealtimeClient {
         return;
       case 'auth_error':
         this.log.warn('realtime: auth_error', msg.message);
+        return;
+      case 'notifications':
+        this.inboxListeners.emit(msg.unreadCount);
         return;
     }
     if (isEventMessage(msg)) {

@@ -25,6 +25,8 @@ const PAGE = '33333333-3333-4333-8333-333333333333';
 const ada = { id: 'ada', name: 'Ada', profileImageUrl: null };
 
 let sockets: FakeSocket[] = [];
+/** The card's code comes once the page is idle (live-updates.tsx), its live region with it. */
+const cardLoaded = () => waitFor(() => expect(document.querySelector('[role="status"]')).not.toBeNull());
 const last = () => sockets[sockets.length - 1]!;
 
 interface ScreenProps {
@@ -163,6 +165,7 @@ describe('RealtimeProvider', () => {
     setup({ path: `/timeline/${PAGE}` });
     await waitFor(() => expect(sockets).toHaveLength(1));
     act(() => last().accept(ME));
+    await cardLoaded();
     const post = (timelineId: string, message: string) =>
       act(() =>
         last().receive({
@@ -185,6 +188,7 @@ describe('RealtimeProvider', () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await waitFor(() => expect(sockets).toHaveLength(1));
     act(() => last().accept(ME));
+    await cardLoaded();
     const message = (conversationId: string, sender = ada) =>
       act(() =>
         last().receive({

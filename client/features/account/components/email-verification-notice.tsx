@@ -25,6 +25,8 @@ export function EmailVerificationNotice() {
 
   return (
     <section
+      // The notification preferences card leads here while the address is unverified (issue 27).
+      id="email-verification"
       aria-labelledby={headingId}
       className="mb-6 grid gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-5"
     >

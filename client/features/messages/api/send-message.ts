@@ -1,4 +1,4 @@
-// POST /api/conversations/{id}/messages {content} (spec 000 §5, §7): the answer joins the window at once
+// POST /api/conversations/{id}/messages {content, mentions?} (spec 000 §5, §7; issue 27): the answer joins the window at once
 // (the socket's copy of it is then ignored by id), then the list and the messages refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message, SendMessageBody } from '../../../../common/schemas/conversation.ts';
@@ -14,7 +14,8 @@ export async function sendMessage(conversationId: string, body: SendMessageBody)
 export function useSendMessage(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => sendMessage(conversationId, { content: content.trim() }),
+    mutationFn: ({ content, mentions }: SendMessageBody) =>
+      sendMessage(conversationId, { content: content.trim(), mentions }),
     onSuccess: (message) => {
       queryClient.setQueryData<MessagesData>(conversationKeys.messages(conversationId), (prev) =>
         addMessage(prev, message),

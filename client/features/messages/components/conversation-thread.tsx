@@ -103,7 +103,7 @@ function ThreadBody({ conversation, variant, onBack }: ConversationThreadProps) 
         </div>
       )}
       {conversation.canSend ? (
-        <MessageComposer ref={composerRef} conversationId={conversation.id} otherName={name} />
+        <MessageComposer ref={composerRef} conversationId={conversation.id} other={other} otherName={name} />
       ) : (
         <p className="border-t border-border p-3 text-center text-sm text-muted-foreground">
           {MESSAGING_COPY.readOnly}

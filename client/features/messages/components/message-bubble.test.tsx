@@ -46,3 +46,27 @@ describe('MessageBubble links (issue 25: as in posts)', () => {
     expect(link.className.split(' ')).not.toContain('text-primary');
   });
 });
+
+describe('MessageBubble mentions (issue 27)', () => {
+  const ada = { id: '00000000-0000-4000-8000-0000000000ad', name: 'Ada King', as: '@Ada Lovelace' };
+
+  it('shows a listed mention under the current name, in the bubble’s colour on one’s own; unlisted stays text', () => {
+    const { container } = render(
+      <ul>
+        <MessageBubble
+          message={mine({ content: 'Hi @Ada Lovelace', mentions: [ada] })}
+          own
+          senderName="Ada"
+        />
+        <MessageBubble message={makeMessage({ content: 'Hi @Ada Lovelace' })} own={false} senderName="Ada" />
+      </ul>,
+    );
+    const [first, second] = [...container.querySelectorAll('li')];
+    const mention = first!.querySelector('[data-mention]')!;
+    expect(mention.textContent).toBe('@Ada King');
+    expect(mention.className).toContain('text-primary-foreground');
+    expect(mention.className.split(' ')).not.toContain('text-primary');
+    expect(second!.querySelector('[data-mention]')).toBeNull();
+    expect(second!.textContent).toContain('Hi @Ada Lovelace');
+  });
+});

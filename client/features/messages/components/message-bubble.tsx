@@ -46,6 +46,7 @@ export const MessageBubble = React.memo(function MessageBubble({
         <span className="sr-only">{own ? 'You' : senderName}: </span>
         <LinkedText
           text={message.content}
+          mentions={message.mentions}
           linkClassName={own ? 'text-primary-foreground focus-visible:ring-primary-foreground' : undefined}
         />
         <p

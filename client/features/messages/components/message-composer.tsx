@@ -1,11 +1,14 @@
 // The composer (spec 000 §2, §5, §8): "Type a message...", Enter sends and Shift+Enter starts a new line.
 // The draft is trimmed; Send is disabled when it is empty, over 4,000 characters or while sending. A failed
 // send keeps the draft and says why. The draft lives here, inside the thread that is remounted for each
-// conversation, so closing the modal or switching conversation clears it.
+// conversation, so closing the modal or switching conversation clears it. "@" offers the other person to
+// mention (issue 27).
 import { Loader2, SendHorizontal } from 'lucide-react';
 import * as React from 'react';
 import { TEXT_LIMITS } from '../../../../common/limits.ts';
 import { MESSAGING_COPY } from '../../../../common/messaging.ts';
+import type { ConversationUser } from '../../../../common/schemas/conversation.ts';
+import { useMentionField } from '../../../components/mention-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { serverMessage } from '../../../lib/authUtils.ts';
@@ -30,13 +33,20 @@ export const MessageComposer = React.forwardRef<
   {
     /** Null only if a send could happen with nothing selected (spec 000 §8): it is refused with a toast. */
     conversationId: string | null;
+    other: ConversationUser;
     otherName: string;
   }
->(function MessageComposer({ conversationId, otherName }, ref) {
+>(function MessageComposer({ conversationId, other, otherName }, ref) {
   const [draft, setDraft] = React.useState('');
   const send = useSendMessage(conversationId ?? '');
   const fieldRef = React.useRef<HTMLTextAreaElement>(null);
   React.useImperativeHandle(ref, () => fieldRef.current as HTMLTextAreaElement);
+  const mention = useMentionField(fieldRef, {
+    value: draft,
+    onValue: setDraft,
+    // Only the other person reads a direct message, so only they can be mentioned in it.
+    candidates: () => [{ id: other.id, name: otherName, user: other }],
+  });
   const id = React.useId();
   const counterId = React.useId();
   const { length, empty, tooLong, showCounter } = draftState(draft);
@@ -48,17 +58,20 @@ export const MessageComposer = React.forwardRef<
       return;
     }
     if (empty || tooLong || sending) return;
-    send.mutate(draft, {
-      onSuccess: () => {
-        setDraft('');
-        fieldRef.current?.focus();
+    send.mutate(
+      { content: draft, mentions: mention.ids(draft) },
+      {
+        onSuccess: () => {
+          setDraft('');
+          fieldRef.current?.focus();
+        },
+        onError: (error) =>
+          notifyFailure(error, {
+            title: 'Error',
+            description: serverMessage(error) ?? MESSAGING_COPY.sendFailed,
+          }),
       },
-      onError: (error) =>
-        notifyFailure(error, {
-          title: 'Error',
-          description: serverMessage(error) ?? MESSAGING_COPY.sendFailed,
-        }),
-    });
+    );
   };
 
   return (
@@ -70,7 +83,7 @@ export const MessageComposer = React.forwardRef<
         submit();
       }}
     >
-      <div className="min-w-0 flex-1">
+      <div className="relative min-w-0 flex-1">
         <label htmlFor={id} className="sr-only">
           Message {otherName}
         </label>
@@ -86,6 +99,7 @@ export const MessageComposer = React.forwardRef<
           placeholder={MESSAGING_COPY.placeholder}
           className="field-sizing-content max-h-40 min-h-10 resize-none"
           onChange={(e) => setDraft(e.target.value)}
+          onInput={mention.onInput}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
@@ -93,6 +107,7 @@ export const MessageComposer = React.forwardRef<
             }
           }}
         />
+        {mention.list}
         {showCounter && (
           <p
             id={counterId}

@@ -7,7 +7,8 @@ import { useLocation, useSearch } from 'wouter';
 import { SignedInLayout } from '../../../components/page-layout.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMessagingModal } from '../../../lib/messaging-modal.tsx';
-import { backTarget, pathBefore } from '../lib/previous-path.ts';
+import { backTarget } from '../lib/back-target.ts';
+import { pathBefore } from '../lib/previous-path.ts';
 import { ConversationListPanes } from './conversation-list-panes.tsx';
 
 const PARAM = 'conversation';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backTarget, notePath, pathBefore, resetPaths } from './previous-path.ts';
+import { backTarget } from './back-target.ts';
+import { notePath, pathBefore, resetPaths } from './previous-path.ts';
 
 const ORIGIN = 'https://threadline.example';
 const timeline = { label: 'Back to Threadline', href: '/timeline/abc' };

@@ -18,6 +18,7 @@ export function makeMessage(over: Partial<Message> = {}): Message {
     content: `Message ${n}`,
     createdAt: new Date(Date.UTC(2026, 0, 1, 10, 0, 0) + n * 1000).toISOString().replace('Z', '123Z'),
     isRead: false,
+    mentions: [],
     ...over,
   };
 }

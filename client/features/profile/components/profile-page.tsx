@@ -31,11 +31,13 @@ const MAX_IMAGE_MB = PROFILE_IMAGE_MAX_BYTES / (1024 * 1024);
 interface ProfilePageProps {
   /** Under the heading: the unconfirmed-address notice (it draws nothing once confirmed). */
   notice?: React.ReactNode;
+  /** After the account information: the notification preferences (issue 27). */
+  notifications?: React.ReactNode;
   /** After the account information: the account's settings (address, password, devices, data). */
   sections?: React.ReactNode;
 }
 
-export function ProfilePage({ notice, sections }: ProfilePageProps) {
+export function ProfilePage({ notice, notifications, sections }: ProfilePageProps) {
   const { user } = useAuth();
   const [, navigate] = useLocation();
   return (
@@ -48,10 +50,14 @@ export function ProfilePage({ notice, sections }: ProfilePageProps) {
       {/* Draws only while the address is unconfirmed; its chunk starts loading with this page's (router.tsx). */}
       {notice && <React.Suspense fallback={null}>{notice}</React.Suspense>}
       {user && <ProfileCards user={user} />}
-      {/* Their own chunk: they come a moment later, below everything else, so nothing moves. */}
-      {sections && (
+      {/* Their own chunks: they come a moment later (together: one boundary), below everything else, so
+          nothing moves. */}
+      {(notifications || sections) && (
         <React.Suspense fallback={null}>
-          <div className="mt-6 grid gap-6">{sections}</div>
+          <div className="mt-6 grid gap-6">
+            {notifications}
+            {sections}
+          </div>
         </React.Suspense>
       )}
     </SignedInLayout>

@@ -52,6 +52,7 @@ const result = (id: string, excerpt: string) => ({
     commentCount: 0,
     latestComment: null,
     isPinned: false,
+    mentions: [],
   },
   excerpt,
 });

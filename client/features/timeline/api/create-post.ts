@@ -22,13 +22,15 @@ export interface PostMedia {
 export interface NewPost {
   content: string;
   media?: readonly PostMedia[];
+  /** Whom the text mentions (issue 27): ids whose "@Name" it holds. */
+  mentions?: string[];
 }
 
 export const MIXED_MEDIA = 'A post takes one video, audio or document file, or up to 10 images.';
 
-/** The createPostBody for text and media; content only when there is some. */
-export function postBody(timelineId: string, { content, media = [] }: NewPost): CreatePostBody {
-  const text = content.trim() ? { content } : {};
+/** The createPostBody for text and media; content (and whom it mentions) only when there is some. */
+export function postBody(timelineId: string, { content, media = [], mentions }: NewPost): CreatePostBody {
+  const text = content.trim() ? { content, mentions } : {};
   if (media.length === 0) return { timelineId, type: 'text', ...text };
   if (media.length === 1) {
     const [file] = media as [PostMedia];

@@ -1,6 +1,7 @@
-// PATCH /api/comments/{id} {content} → the comment with its new text and editedAt (DECISIONS §9).
+// PATCH /api/comments/{id} {content, mentions?} → the comment with its new text, mentions and editedAt
+// (DECISIONS §9).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment } from '../../../../common/schemas/post.ts';
+import type { Comment, EditCommentBody } from '../../../../common/schemas/post.ts';
 import { notifyFailure } from '../../../lib/failure-toast.ts';
 import { apiRequest } from '../../../lib/queryClient.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
@@ -9,8 +10,8 @@ import { failureToast } from '../lib/error-toast.ts';
 import type { CommentsData } from '../lib/feed-cache.ts';
 import { patchPost, refreshIfRefused } from './post-cache.ts';
 
-export async function editComment(commentId: string, content: string): Promise<Comment> {
-  const res = await apiRequest('PATCH', `/api/comments/${commentId}`, { content });
+export async function editComment(commentId: string, body: EditCommentBody): Promise<Comment> {
+  const res = await apiRequest('PATCH', `/api/comments/${commentId}`, body);
   return (await res.json()) as Comment;
 }
 
@@ -29,7 +30,7 @@ export function applyEditedComment(
 export function useEditComment(timelineId: string, commentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => editComment(commentId, content),
+    mutationFn: (body: EditCommentBody) => editComment(commentId, body),
     onSuccess: (comment) => applyEditedComment(queryClient, timelineId, comment),
     onError: (error) => {
       notifyFailure(error, failureToast(error, 'Failed to edit comment', { preferServer: true }));

@@ -133,9 +133,9 @@ function applyUpdate(
     }
     case 'post_edited': {
       // The feed and searches show the new text in place; an open History reloads.
-      const { postId, content, editedAt } = data;
+      const { postId, content, editedAt, mentions } = data;
       if (!postId || content === undefined || !editedAt) return NONE;
-      patchPost(queryClient, timelineId, postId, (post) => withEditedText(post, content, editedAt));
+      patchPost(queryClient, timelineId, postId, (post) => withEditedText(post, content, editedAt, mentions));
       void queryClient.invalidateQueries({ queryKey: postVersionsKey(postId) });
       return NONE;
     }

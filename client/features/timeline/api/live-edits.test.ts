@@ -85,4 +85,26 @@ describe('live edits', () => {
     expect(list[0]).toBe(first);
     expect(all()[0]!.latestComment).toMatchObject({ content: 'fixed', editedAt: AT });
   });
+
+  it('an edit brings its mentions (issue 27); one that names none keeps those the post had', () => {
+    const ada = { id: '00000000-0000-4000-8000-0000000000ad', name: 'Ada', as: '@Ada' };
+    const bob = { id: '00000000-0000-4000-8000-0000000000b0', name: 'Bob', as: '@Bob' };
+    const post = makePost({ content: 'Hi @Ada', mentions: [ada] });
+    const latest = makeComment({ postId: post.id, content: 'cc @Ada', mentions: [ada] });
+    const { qc, all } = setup([{ ...post, commentCount: 1, latestComment: latest }]);
+    const edit = (data: Record<string, unknown>, change: 'post_edited' | 'comment_edited' = 'post_edited') =>
+      applyPageEvent(
+        qc,
+        TL,
+        message('timeline_updated', update(TL, change, { postId: post.id, ...data })),
+        ME,
+      );
+    edit({ content: 'Hi @Ada and @Bob', mentions: [ada, bob], editedAt: AT });
+    expect(all()[0]!.mentions).toEqual([ada, bob]);
+    edit({ content: 'Hi @Ada again', editedAt: '2026-03-04T11:00:00.000001Z' });
+    expect(all()[0]!.mentions).toEqual([ada, bob]);
+    const comment = { ...latest, content: 'cc @Bob', mentions: [bob], editedAt: AT };
+    edit({ commentId: latest.id, comment }, 'comment_edited');
+    expect(all()[0]!.latestComment).toMatchObject({ content: 'cc @Bob', mentions: [bob] });
+  });
 });

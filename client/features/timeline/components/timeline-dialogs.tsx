@@ -18,9 +18,13 @@ const AppearanceDialog = lazyDialog(async () => (await import('./appearance-dial
 const PermissionsDialog = lazyDialog(
   async () => (await import('./permissions-dialog.tsx')).PermissionsDialog,
 );
+const NotifyLevelDialog = lazyDialog(
+  async () => (await import('./notify-level-dialog.tsx')).NotifyLevelDialog,
+);
 
 export type TimelineDialog =
   | 'members'
+  | 'notifications'
   | 'permissions'
   | 'appearance'
   | 'joinRequests'
@@ -56,6 +60,13 @@ export function TimelineDialogs({
         members={members}
         currentUserId={currentUserId}
       />
+      {active && (
+        <NotifyLevelDialog
+          open={open === 'notifications'}
+          onOpenChange={toggle('notifications')}
+          timeline={timeline}
+        />
+      )}
       {isOwner && active && (
         <PermissionsDialog
           open={open === 'permissions'}

@@ -1,8 +1,9 @@
 // The threadline page's header (spec 001 §2 Header).
-import { ArrowLeft, ChartColumn, Filter, LogOut, Search, UserPlus, Users } from 'lucide-react';
+import { ArrowLeft, BellRing, ChartColumn, Filter, LogOut, Search, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { TimelineDetail } from '../../../../common/schemas/timeline.ts';
+import { NotificationBellSlot } from '../../../components/notification-bell-slot.tsx';
 import { RoleBadge } from '../../../components/role-badge.tsx';
 import { TimelineStateBadge } from '../../../components/status-badges.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -78,6 +79,7 @@ export function TimelineHeader({
               </p>
             )}
           </div>
+          <NotificationBellSlot />
           <Link
             href="/profile"
             className="shrink-0 rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -124,6 +126,19 @@ export function TimelineHeader({
                 onClick={() => onOpen('insights')}
               >
                 <ChartColumn aria-hidden="true" />
+              </Button>
+            )}
+            {/* What this member hears about from here (issue 27); nothing new comes from an archived one. */}
+            {!archived && (
+              <Button
+                variant="outline"
+                size="icon"
+                className="size-9"
+                aria-label="Notification settings"
+                title="Notification settings"
+                onClick={() => onOpen('notifications')}
+              >
+                <BellRing aria-hidden="true" />
               </Button>
             )}
             {!isOwner && (

@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import * as React from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { personName } from '../../../../common/names.ts';
 import type { TimelinePageData } from '../../../../common/schemas/timeline.ts';
 import { CoverBanner } from '../../../components/cover-banner.tsx';
@@ -118,6 +118,16 @@ function TimelineView({ data, live }: { data: TimelinePageData; live: boolean })
   const archived = timeline.state === 'archived';
   const offeredToMe = !!user && timeline.pendingOwnerId === user.id && timeline.role !== 'owner';
   useFocusHeadingIfLost(root);
+
+  // A join request's notification leads to ?requests=1 (issue 27): the panel opens to act on it, for those
+  // who may; the address loses the query either way, so a reload does not open it again.
+  const openRequests = new URLSearchParams(useSearch()).get('requests') === '1';
+  const manages = !archived && (timeline.role === 'owner' || timeline.role === 'moderator');
+  React.useEffect(() => {
+    if (!openRequests) return;
+    if (manages) setDialog('joinRequests');
+    navigate(`/timeline/${timeline.id}`, { replace: true });
+  }, [openRequests, manages, navigate, timeline.id]);
 
   // After leaving or deleting, drop the cached page once it has unmounted, so coming back refetches
   // (and is refused) instead of showing stale content. Dropping it earlier would refetch it here.

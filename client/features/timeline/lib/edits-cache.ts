@@ -2,10 +2,18 @@
 import type { Comment, Post } from '../../../../common/schemas/post.ts';
 import type { CommentsData } from './feed-cache.ts';
 
-/** The post with its new text; a tombstone stays one, and an older edit never overwrites a newer one. */
-export function withEditedText(post: Post, content: string | null, editedAt: string): Post {
+/**
+ * The post with its new text (and mentions, when told them: else the old ones, shown where the text still holds
+ * them); a tombstone stays one, and an older edit never overwrites a newer one.
+ */
+export function withEditedText(
+  post: Post,
+  content: string | null,
+  editedAt: string,
+  mentions = post.mentions,
+): Post {
   if (post.deletedAt || (post.editedAt && post.editedAt >= editedAt)) return post;
-  return { ...post, content, editedAt };
+  return { ...post, content, editedAt, mentions };
 }
 
 const newer = (cached: Comment, comment: Comment) =>
@@ -15,7 +23,8 @@ const newer = (cached: Comment, comment: Comment) =>
 export function withEditedComment(post: Post, comment: Comment): Post {
   const latest = post.latestComment;
   if (latest?.id !== comment.id || !newer(latest, comment)) return post;
-  return { ...post, latestComment: { ...latest, content: comment.content, editedAt: comment.editedAt } };
+  const { content, editedAt, mentions } = comment;
+  return { ...post, latestComment: { ...latest, content, editedAt, mentions } };
 }
 
 /** The expanded comment list with `comment` edited in place; the same object when it is not there. */
@@ -27,7 +36,8 @@ export function replaceComment(data: CommentsData | undefined, comment: Comment)
     if (index < 0 || !newer(page[index]!, comment)) return page;
     changed = true;
     const next = page.slice();
-    next[index] = { ...page[index]!, content: comment.content, editedAt: comment.editedAt };
+    const { content, editedAt, mentions } = comment;
+    next[index] = { ...page[index]!, content, editedAt, mentions };
     return next;
   });
   return changed ? { ...data, pages } : data;

@@ -65,6 +65,7 @@ export function makePost(over: Partial<Post> = {}): Post {
     commentCount: 0,
     latestComment: null,
     isPinned: false,
+    mentions: [],
     ...over,
   };
 }
@@ -77,6 +78,7 @@ export function makeComment(over: Partial<Comment> = {}): Comment {
     createdAt: '2026-01-02T00:00:00.000001Z',
     editedAt: null,
     author: AUTHOR,
+    mentions: [],
     ...over,
   };
 }

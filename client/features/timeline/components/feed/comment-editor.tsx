@@ -16,13 +16,15 @@ export function CommentEditor({
   const edit = useEditComment(timelineId, comment.id);
   return (
     <EditTextForm
+      timelineId={timelineId}
+      initialMentions={comment.mentions ?? []}
       initial={comment.content}
       limit={TEXT_LIMITS.comment}
       label="Edit comment"
       required
       pending={edit.isPending}
       onCancel={onDone}
-      onSave={(content) => edit.mutate(content, { onSuccess: onDone })}
+      onSave={(content, mentions) => edit.mutate({ content, mentions }, { onSuccess: onDone })}
     />
   );
 }

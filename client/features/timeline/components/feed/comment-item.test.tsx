@@ -8,6 +8,7 @@ const comment = {
   content: 'Nice one',
   createdAt: '2026-11-01T10:00:00.000Z',
   editedAt: null,
+  mentions: [],
   author: {
     id: '00000000-0000-4000-9000-0000000000bb',
     displayName: 'Bo',

@@ -70,7 +70,7 @@ export function CommentItem({
         ) : deleted ? (
           <p className="text-sm italic text-muted-foreground">{COMMENT_DELETED}</p>
         ) : (
-          <LinkedText text={comment.content} className="text-sm" />
+          <LinkedText text={comment.content} mentions={comment.mentions} className="text-sm" />
         )}
       </div>
     </li>

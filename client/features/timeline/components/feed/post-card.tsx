@@ -177,7 +177,13 @@ function LivePost({
             <PostEditor timelineId={timelineId} post={post} onDone={stopEditing} />
           </React.Suspense>
         ) : (
-          post.content && <LinkedText text={post.content} className="text-[0.95rem] leading-relaxed" />
+          post.content && (
+            <LinkedText
+              text={post.content}
+              mentions={post.mentions}
+              className="text-[0.95rem] leading-relaxed"
+            />
+          )
         )}
         <PostAttachments post={post} />
         <ReactionBar

@@ -3,12 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAN_LIMIT_MESSAGES } from '../../../../../common/plans.ts';
 import type { UploadDialogProps, UploadedFile } from '../../../../components/media/upload-dialog.tsx';
 import { Toaster } from '../../../../components/ui/toaster.tsx';
+import { createQueryClient } from '../../../../lib/queryClient.ts';
+import { timelineKeys } from '../../../../lib/timeline-keys.ts';
 import type { FileCategory } from '../../../../lib/upload/file-check.ts';
 import { fileOf, json, objectPath, stubFetch, stubXhr } from '../../../../lib/upload/test-fakes.ts';
 import { toast } from '../../../../lib/use-toast.ts';
 import { button, cleanup, render, typeInto, waitFor } from '../../../home/test/render.tsx';
 import { MIXED_MEDIA, postBody } from '../../api/create-post.ts';
-import { makePost } from '../../lib/test-posts.ts';
+import { AUTHOR, AUTHOR_OWNER, ME, makePost, makeTimeline } from '../../lib/test-posts.ts';
 import { ATTACHED_HINT, mixedMediaRefusal, PostComposer } from './post-composer.tsx';
 
 vi.mock('../../../../lib/use-toast.ts', async (importOriginal) => {
@@ -118,6 +120,8 @@ async function attach(c: HTMLElement, files: UploadedFile[]) {
   await act(async () => button(c, 'Upload Files')!.click());
   await waitFor(() => expect(button(document.body, 'Finish upload')).toBeTruthy());
   act(() => button(document.body, 'Finish upload')!.click());
+  // The list's code loads with the first dialog (the page's first load has none of it).
+  await waitFor(() => expect(c.querySelector('[aria-label="Attachments"]')).not.toBeNull());
 }
 
 describe('postBody', () => {
@@ -294,7 +298,9 @@ describe('PostComposer', () => {
     await act(async () => button(c, 'Record Video')!.click());
     await waitFor(() => expect(button(document.body, 'Save take')).toBeTruthy());
     act(() => button(document.body, 'Save take')!.click());
-    expect(c.querySelector('[aria-label="Attachments"]')!.textContent).toContain('Recorded video');
+    await waitFor(() =>
+      expect(c.querySelector('[aria-label="Attachments"]')?.textContent).toContain('Recorded video'),
+    );
     expect(button(c, 'Upload Files')!.disabled).toBe(true);
     expect(post(c).disabled).toBe(false);
     await act(async () => post(c).click());
@@ -319,7 +325,9 @@ describe('PostComposer', () => {
     await act(async () => button(c, 'Record Audio')!.click());
     await waitFor(() => expect(button(document.body, 'Save take')).toBeTruthy());
     act(() => button(document.body, 'Save take')!.click());
-    expect(c.querySelector('[aria-label="Attachments"]')!.textContent).toContain('Recorded audio');
+    await waitFor(() =>
+      expect(c.querySelector('[aria-label="Attachments"]')?.textContent).toContain('Recorded audio'),
+    );
     await act(async () => post(c).click());
     await waitFor(() =>
       expect(toasts()).toContainEqual(['Failed to upload media file', PLAN_LIMIT_MESSAGES.storage]),
@@ -366,5 +374,34 @@ describe('PostComposer', () => {
     act(() => labelled('Media upload help')!.click());
     await waitFor(() => expect(document.body.textContent).toContain('Media Upload Features'));
     void c;
+  });
+
+  it('"@" offers the members but oneself, from the page\'s cache (no request); a pick is sent by id', async () => {
+    const calls = server();
+    const queryClient = createQueryClient();
+    const me = { userId: ME.id, role: 'participant' as const, joinedAt: '2026-01-02T00:00:00Z' };
+    queryClient.setQueryData(timelineKeys.detail(TIMELINE), {
+      timeline: makeTimeline(),
+      member: me,
+      members: [AUTHOR_OWNER, { ...me, user: { ...ME, bio: null } }],
+    });
+    const { container: c } = render(<PostComposer timelineId={TIMELINE} />, { queryClient });
+    const field = c.querySelector('textarea')!;
+    act(() => field.focus());
+    typeInto(field, 'Look @');
+    await waitFor(() => expect(c.querySelector('[role="listbox"]')).not.toBeNull());
+    const options = [...c.querySelectorAll('[role="option"]')];
+    expect(options.map((o) => o.lastElementChild?.textContent)).toEqual(['Ada Lovelace']);
+    act(() => {
+      field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    });
+    expect(field.value).toBe('Look @Ada Lovelace ');
+    await act(async () => post(c).click());
+    await waitFor(() =>
+      expect(posts).toEqual([
+        { timelineId: TIMELINE, type: 'text', content: 'Look @Ada Lovelace ', mentions: [AUTHOR.id] },
+      ]),
+    );
+    expect(calls.filter((x) => x.url.startsWith('/api/timelines'))).toEqual([]);
   });
 });

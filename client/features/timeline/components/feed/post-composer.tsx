@@ -1,13 +1,14 @@
 // The composer (spec 001 §4, §5): text with one of a recorded file, 1 to 10 uploaded files, or nothing.
 // Attachments are listed with a remove button until posted; Post is disabled with no text, no recorded file
 // and no uploaded file. More than one image makes a gallery; a single file posts as its kind. A recording is
-// uploaded when posting. Ctrl/Cmd+Enter posts too.
-import { CircleHelp, FileText, Image, Loader2, Mic, Music, Paperclip, Video, X } from 'lucide-react';
+// uploaded when posting. Ctrl/Cmd+Enter posts too. "@" offers the threadline's members to mention (issue 27).
+import { CircleHelp, Loader2, Mic, Paperclip, Video } from 'lucide-react';
 import * as React from 'react';
 import { TEXT_LIMITS } from '../../../../../common/limits.ts';
-import { humanSize, thumbnailUrl, UPLOAD, UPLOAD_LIMITS } from '../../../../../common/media.ts';
+import { UPLOAD, UPLOAD_LIMITS } from '../../../../../common/media.ts';
 import { lazyNamed } from '../../../../app/lazy-named.ts';
 import type { UploadedFile } from '../../../../components/media/upload-dialog.tsx';
+import { useMentionField } from '../../../../components/mention-field.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
 import { Textarea } from '../../../../components/ui/textarea.tsx';
@@ -23,6 +24,8 @@ import { PROCESS_ERROR_TITLE, UPLOAD_ERROR_TITLE } from '../../../../lib/upload/
 import { toast } from '../../../../lib/use-toast.ts';
 import { cn } from '../../../../lib/utils.ts';
 import { MIXED_MEDIA, type PostMedia, useCreatePost } from '../../api/create-post.ts';
+import { useMentionCandidates } from '../../hooks/use-mention-candidates.ts';
+import type { Recorded } from './composer-attachments.tsx';
 
 // The dialogs (and the image compressor behind the upload dialog) load when first opened.
 const UploadDialog = lazyNamed(
@@ -33,6 +36,8 @@ const MediaRecorderDialog = lazyNamed(
   () => import('../../../../components/media/media-recorder-dialog.tsx'),
   'MediaRecorderDialog',
 );
+// The attachment list loads with the first dialog that can attach something.
+const ComposerAttachments = lazyNamed(() => import('./composer-attachments.tsx'), 'ComposerAttachments');
 const MediaHelpDialog = lazyDialog(
   async () => (await import('../../../../components/media/media-help-dialog.tsx')).MediaHelpDialog,
 );
@@ -41,13 +46,6 @@ const LIMIT = TEXT_LIMITS.post;
 const EMPTY_POST = 'Please enter some content or add media';
 /** Uploaded is not shared (issue 25): the dialog's last step and the attachment list say what comes next. */
 export const ATTACHED_HINT = 'Attached: press Post to share';
-
-interface Recorded {
-  file: File;
-  category: FileCategory;
-  /** Set once uploaded, so a failed post does not upload it again. */
-  uploaded: PostMedia | null;
-}
 
 /** Only images may share a post: one video, audio or document file stands alone (spec 001 §5). */
 export function mixedMediaRefusal(files: readonly { category: FileCategory }[]): string | null {
@@ -72,6 +70,11 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
   const uploadButtonRef = React.useRef<HTMLButtonElement>(null);
   const listRef = React.useRef<HTMLUListElement>(null);
   const postRef = React.useRef<HTMLButtonElement>(null);
+  const mention = useMentionField(textareaRef, {
+    value: text,
+    onValue: setText,
+    candidates: useMentionCandidates(timelineId),
+  });
 
   const empty = text.trim().length === 0;
   const hasMedia = uploaded.length > 0 || recorded !== null;
@@ -148,7 +151,7 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
       media = [one];
     }
     create.mutate(
-      { content: text, media },
+      { content: text, media, mentions: mention.ids(text) },
       {
         onSuccess: () => {
           // Post is disabled once the composer is empty: focus would fall to the page. It goes to the text,
@@ -171,26 +174,6 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
     requestAnimationFrame(() => (next?.isConnected ? next : textareaRef.current)?.focus());
   };
 
-  const attachments: AttachmentRow[] = recorded
-    ? [
-        {
-          key: 'recorded',
-          name: recorded.file.name,
-          size: recorded.file.size,
-          category: recorded.category,
-          note: recorded.category === 'audio' ? 'Recorded audio' : 'Recorded video',
-          onRemove: () => remove('recorded'),
-        },
-      ]
-    : uploaded.map((file, i) => ({
-        key: file.objectPath,
-        name: file.fileName,
-        size: file.size,
-        category: file.category,
-        thumbnail: file.category === 'image' && file.contentType !== 'image/svg+xml' ? file.objectPath : null,
-        onRemove: () => remove(i),
-      }));
-
   return (
     <Card className="p-4 sm:p-5">
       <form
@@ -202,7 +185,7 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
       >
         <div className="flex min-w-0 gap-3">
           <UserAvatar user={user} self className="hidden size-10 sm:flex" fallbackClassName="text-sm" />
-          <div className="min-w-0 flex-1">
+          <div className="relative min-w-0 flex-1">
             <label htmlFor={id} className="sr-only">
               Write a post
             </label>
@@ -216,6 +199,7 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
               placeholder="Share something with the threadline..."
               className="field-sizing-content max-h-[50vh] min-h-20 resize-none"
               onChange={(e) => setText(e.target.value)}
+              onInput={mention.onInput}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                   e.preventDefault();
@@ -223,30 +207,27 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
                 }
               }}
             />
+            {mention.list}
           </div>
         </div>
 
-        {attachments.length > 0 && (
+        {hasMedia && (
           <p id={hintId} className="text-xs text-muted-foreground">
             {ATTACHED_HINT}
           </p>
         )}
-        {attachments.length > 0 && (
-          <ul
-            ref={listRef}
-            aria-label="Attachments"
-            aria-describedby={hintId}
-            className="grid grid-cols-1 gap-2"
-          >
-            {attachments.map((row) => (
-              <Attachment
-                key={row.key}
-                row={row}
-                disabled={busy}
-                progress={row.key === 'recorded' ? sending : null}
-              />
-            ))}
-          </ul>
+        {(loaded.upload || loaded.recorder) && (
+          <React.Suspense fallback={null}>
+            <ComposerAttachments
+              uploaded={uploaded}
+              recorded={recorded}
+              busy={busy}
+              sending={sending}
+              hintId={hintId}
+              listRef={listRef}
+              onRemove={remove}
+            />
+          </React.Suspense>
         )}
 
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
@@ -343,86 +324,6 @@ export function PostComposer({ timelineId }: { timelineId: string }) {
       )}
       <MediaHelpDialog open={dialog === 'help'} onOpenChange={onOpenChange} />
     </Card>
-  );
-}
-
-interface AttachmentRow {
-  key: string;
-  name: string;
-  size: number;
-  category: FileCategory;
-  note?: string;
-  /** An image's object path: its thumbnail shows. */
-  thumbnail?: string | null;
-  onRemove: () => void;
-}
-
-const ICONS: Record<FileCategory, React.ComponentType<{ className?: string }>> = {
-  image: Image,
-  video: Video,
-  audio: Music,
-  document: FileText,
-};
-
-function Attachment({
-  row,
-  disabled,
-  progress,
-}: {
-  row: AttachmentRow;
-  disabled: boolean;
-  progress: { loaded: number; total: number } | null;
-}) {
-  const Icon = ICONS[row.category];
-  const pct = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
-  return (
-    <li className="flex min-w-0 items-center gap-3 rounded-lg border border-border bg-muted/30 p-2">
-      {row.thumbnail ? (
-        <img
-          src={thumbnailUrl(row.thumbnail)}
-          alt=""
-          width={40}
-          height={40}
-          className="size-10 shrink-0 rounded object-cover"
-        />
-      ) : (
-        <span className="flex size-10 shrink-0 items-center justify-center rounded bg-muted">
-          <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
-        </span>
-      )}
-      <div className="min-w-0 flex-1">
-        <p className="wrap-anywhere text-sm font-medium">{row.name}</p>
-        <p className="text-xs text-muted-foreground">
-          {row.note ? `${row.note} · ` : ''}
-          {humanSize(row.size)}
-          {progress && ` · Uploading ${pct}%`}
-        </p>
-        {progress && (
-          <div
-            role="progressbar"
-            aria-label={`${row.name} upload progress`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={pct}
-            className="mt-1 h-1.5 w-full overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full bg-primary" style={{ width: `${pct}%` }} />
-          </div>
-        )}
-      </div>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="size-8"
-        aria-label={`Remove ${row.name}`}
-        title={`Remove ${row.name}`}
-        disabled={disabled}
-        onClick={row.onRemove}
-      >
-        <X aria-hidden="true" />
-      </Button>
-    </li>
   );
 }
 

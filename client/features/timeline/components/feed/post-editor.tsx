@@ -17,13 +17,15 @@ export function PostEditor({
   const edit = useEditPost(timelineId, post.id);
   return (
     <EditTextForm
+      timelineId={timelineId}
+      initialMentions={post.mentions ?? []}
       initial={post.content ?? ''}
       limit={TEXT_LIMITS.post}
       label="Edit post"
       required={post.type === 'text'}
       pending={edit.isPending}
       onCancel={onDone}
-      onSave={(content) => edit.mutate(content, { onSuccess: onDone })}
+      onSave={(content, mentions) => edit.mutate({ content, mentions }, { onSuccess: onDone })}
     />
   );
 }
