@@ -50,10 +50,6 @@ const NotFoundPage = lazyNamed(
 const ProfilePage = lazyNamed(pages.profile, 'ProfilePage');
 const SearchPage = lazyNamed(pages.search, 'SearchPage');
 const TimelinePage = lazyNamed(pages.timeline, 'TimelinePage');
-const UnsubscribePage = lazyNamed(
-  () => import('../features/unsubscribe/components/unsubscribe-page.tsx'),
-  'UnsubscribePage',
-);
 
 const deepLinks: Partial<Record<string, () => Promise<unknown>>> = pages;
 
@@ -124,7 +120,7 @@ function SignedOutRoutes({ loading }: { loading: boolean }) {
       </Route>
       <Route path="/login" component={LoginPage} />
       <Route path={MAILED_LINKS} component={LocalMailedLink} />
-      <Route path="/unsubscribe" component={UnsubscribePage} />
+      <Route path="/unsubscribe" component={MailedLinkPage} />
       <Route path="/timeline" component={HomeRedirect} />
       {/* While loading, a deep link waits for the answer instead of flashing Page Not Found. */}
       <Route>{loading ? <Loading /> : <SignedOutFallback />}</Route>
@@ -157,7 +153,7 @@ function SignedInRoutes() {
         <Route path="/" component={HomePage} />
         <Route path="/login" component={AfterSignIn} />
         <Route path={MAILED_LINKS} component={LocalMailedLink} />
-        <Route path="/unsubscribe" component={UnsubscribePage} />
+        <Route path="/unsubscribe" component={MailedLinkPage} />
         <Route path="/profile">
           {/* Local accounts confirm and change their address and password there (DECISIONS §10); the
               provider keeps them otherwise. Every account has its devices list. */}

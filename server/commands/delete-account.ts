@@ -28,9 +28,11 @@ import {
   emailTokens,
   messageReadStatus,
   messages,
+  notifications,
   passwordResetTokens,
   posts,
   postVersions,
+  pushSubscriptions,
   reactions,
   timelineBlockedUsers,
   timelineJoinRequests,
@@ -61,6 +63,8 @@ export interface DeletedAccount {
    * account_deleted and read what changed again.
    */
   changedTimelines: string[];
+  /** People who lost notifications the user caused (issue 27): their bells read the count again. */
+  notifiedUsers: string[];
 }
 
 /**
@@ -223,6 +227,13 @@ async function deleteInTransaction(
   await tx.delete(userTimelineViews).where(eq(userTimelineViews.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+  // Notifications they caused quote their posts and messages; their own inbox and devices go too.
+  const caused = await tx
+    .delete(notifications)
+    .where(eq(notifications.actorId, userId))
+    .returning({ userId: notifications.userId });
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   const endedSessions = await sessions.destroyAllFor(userId, { db: tx });
 
   // The confirmation goes to the address before it is cleared, and only if all of this commits.
@@ -256,5 +267,6 @@ async function deleteInTransaction(
       ...talkedIn.map((t) => t.id),
     ]),
   ];
-  return { endedSessions, removed, leftTimelines, changedTimelines };
+  const notifiedUsers = [...new Set(caused.map((n) => n.userId))].filter((id) => id !== userId);
+  return { endedSessions, removed, leftTimelines, changedTimelines, notifiedUsers };
 }

@@ -1,7 +1,7 @@
 // Which notifications a user may still see (issue 27): those about content need read access to its
-// threadline now (a member, the threadline not deleted, archived ones to their owner alone), and join
-// requests to manage need the owner's or a moderator's role now (a demoted moderator stops seeing them);
-// those telling them they lost access, or how their request ended, stay.
+// threadline now (a member, the threadline not deleted, archived ones to their owner alone but for direct
+// messages), and join requests to manage need the owner's or a moderator's role now (a demoted moderator
+// stops seeing them); those telling them they lost access, or how their request ended, stay.
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../common/notifications.ts';
 import { notifications } from '../db/schema/index.ts';
@@ -22,9 +22,12 @@ const accessFree = (type: Expr) =>
     sql`, `,
   )})`;
 
-/** Given the user's membership (role) and its threadline (deleted_at, archived_at): may they see it? */
+/**
+ * Given the user's membership (role) and its threadline (deleted_at, archived_at): may they see it? Direct
+ * messages stay readable in an archived threadline (policies/conversation.ts), so their notifications do too.
+ */
 const memberMaySee = (type: Expr, role: Expr, deletedAt: Expr, archivedAt: Expr) =>
-  sql`${deletedAt} is null and (${archivedAt} is null or ${role} = 'owner')
+  sql`${deletedAt} is null and (${archivedAt} is null or ${role} = 'owner' or ${type} = 'message')
       and (${type} <> 'join_request' or ${role} in ('owner', 'moderator'))`;
 
 interface Keys {

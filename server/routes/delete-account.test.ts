@@ -4,7 +4,7 @@
 // others look, conversations gone for both, files gone from the store and their bytes released, every
 // session ended and its sockets closed, the address free for a new sign-up, and the mail that confirms it
 // received by a real SMTP peer. The races are in delete-account-races.*.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,6 +24,7 @@ import {
   conversations,
   emailTokens,
   messages,
+  notifications,
   passwordResetTokens,
   posts,
   reactions,
@@ -451,6 +452,35 @@ describe('deleting the account', () => {
         .from(posts)
         .where(and(eq(posts.authorId, ada.user.id), isNull(posts.deletedAt))),
     ).toEqual([]);
+  });
+  it('takes the notifications it caused from the others’ inboxes, and its own inbox and push devices', async () => {
+    const ada = await signedInUser(t.app, { displayName: 'Ada' });
+    const bob = await signedInUser(t.app, { displayName: 'Bob' });
+    const club = await buildThreadline(t.app.db, bob.user);
+    await addMember(t.app.db, club, ada.user);
+    // Ada mentions Bob (the text is quoted in his notification); Bob's reply notifies Ada.
+    const post = await ada.as.post('/api/posts', {
+      timelineId: club.id,
+      content: 'Hello @Bob, a secret plan',
+      mentions: [bob.user.id],
+    });
+    expect(post.statusCode).toBe(201);
+    expect((await bob.as.post('/api/comments', { postId: post.json().id, content: 'Hi' })).statusCode).toBe(
+      201,
+    );
+    const inbox = async (c: typeof bob) => (await c.as.get('/api/notifications')).json();
+    expect((await inbox(bob)).items.map((n: { type: string }) => n.type)).toEqual(['mention']);
+    const bobLive = await socketUser(t.app, { user: bob.user });
+    expect((await deleteMe(ada.cookie, confirmFor(ada.user))).statusCode).toBe(204);
+    // Bob's bell hears the new count, and nothing of Ada's text is left in his inbox.
+    expect(await bobLive.socket.next('notifications')).toMatchObject({ unreadCount: 0 });
+    expect(await inbox(bob)).toMatchObject({ items: [], unreadCount: 0 });
+    const left = await t.app.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(or(eq(notifications.userId, ada.user.id), eq(notifications.actorId, ada.user.id)));
+    expect(left).toEqual([]);
+    await bobLive.socket.close();
   });
 });
 

@@ -29,6 +29,7 @@ import { exportArchive } from '../export/archive.ts';
 import { discardExportsOf, isLargeExport, liveExport, requestExport } from '../export/jobs.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../http/errors.ts';
 import type { LimitRule } from '../http/limiter.ts';
+import { publishInbox } from '../notifications/publish.ts';
 import { isUuid } from '../storage/keys.ts';
 import { checkOwnPassword } from './account.ts';
 import { idParam } from './params.ts';
@@ -117,7 +118,7 @@ export async function meRoutes(app: FastifyInstance) {
         throw forbidden(DELETE_REAUTH_REQUIRED, { reauthenticate: true });
       }
     }
-    const { endedSessions, removed, leftTimelines, changedTimelines } = await deleteAccount(
+    const { endedSessions, removed, leftTimelines, changedTimelines, notifiedUsers } = await deleteAccount(
       app.db,
       app.sessions,
       user.id,
@@ -147,6 +148,7 @@ export async function meRoutes(app: FastifyInstance) {
         userId: user.id,
       });
     }
+    await publishInbox(app, request.log, notifiedUsers);
     // Only once the deletion has committed: a rolled-back one keeps its files.
     await removeUploadObjects(app.store, removed, request.log);
     // Exports ready or being built go too (the account's row stays, so no cascade takes them).

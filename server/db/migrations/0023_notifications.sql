@@ -50,6 +50,7 @@ CREATE INDEX "notifications_mail_due_idx" ON "notifications" USING btree ("mail_
 CREATE INDEX "notifications_read_idx" ON "notifications" USING btree ("read_at") WHERE read_at is not null;--> statement-breakpoint
 CREATE INDEX "notifications_comment_idx" ON "notifications" USING btree ("comment_id") WHERE comment_id is not null;--> statement-breakpoint
 CREATE INDEX "notifications_conversation_idx" ON "notifications" USING btree ("conversation_id") WHERE conversation_id is not null;--> statement-breakpoint
+CREATE INDEX "notifications_actor_idx" ON "notifications" USING btree ("actor_id") WHERE actor_id is not null;--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_session_idx" ON "push_subscriptions" USING btree ("session_key");--> statement-breakpoint
 CREATE INDEX "users_digest_due_idx" ON "users" USING btree ("digest_due_at") WHERE digest_due_at is not null and deleted_at is null;--> statement-breakpoint

@@ -726,6 +726,8 @@ export const notifications = pgTable(
     // The cascades' lookups: a post's deletion removes its comments, an account's its conversations.
     index('notifications_comment_idx').on(t.commentId).where(sql`comment_id is not null`),
     index('notifications_conversation_idx').on(t.conversationId).where(sql`conversation_id is not null`),
+    // An account's deletion removes what it caused (their texts quote the deleted posts and messages).
+    index('notifications_actor_idx').on(t.actorId).where(sql`actor_id is not null`),
     check(
       'notifications_type_check',
       sql`${t.type} in ('mention', 'reply', 'message', 'new_post', 'join_request', 'request_outcome', 'role_changed', 'removed', 'timeline_archived', 'timeline_deleted')`,
