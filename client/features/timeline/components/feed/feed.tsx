@@ -32,8 +32,12 @@ export interface FeedProps {
   filterOpen: boolean;
 }
 
-/** Posts the first render of a feed shows, and how many more each following frame adds. */
-export const PROGRESSIVE_BATCH = 4;
+/**
+ * Posts the first render of a feed shows, and how many more each following frame adds: two, so each frame's
+ * task stays under Lighthouse's 50 ms at its 5.5x CPU slowdown (four made 60-80 ms tasks, 100-300 ms of
+ * blocking time on the threadline; issue 27's measurements, bench/README.md).
+ */
+export const PROGRESSIVE_BATCH = 2;
 
 /**
  * How many of the first `total` posts to render: a few, then a few more each frame until all are there
