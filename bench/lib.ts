@@ -39,6 +39,8 @@ export async function startTarget(kind: 'pglite' | 'postgres', database?: Databa
     database,
     sessionSecret: 'bench-secret-that-is-long-enough-0123456789',
     logger: false,
+    // BENCH_ZOD_SERIALIZER=1: every answer shaped by zod, the compiled serializers off (issue 28's A/B).
+    compiledSerializers: !process.env.BENCH_ZOD_SERIALIZER,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

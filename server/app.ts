@@ -29,8 +29,9 @@ import { isCrossSite } from './http/origin.ts';
 import { loadPageHtml } from './http/page-preloads.ts';
 import { bodyDeadline, serverTimeouts } from './http/timeouts.ts';
 import { writeLimitHook, writeRules } from './http/write-limits.ts';
-import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod.ts';
+import { serializerCompiler, zodValidatorCompiler } from './http/zod.ts';
 import { mailPlugin } from './mail/index.ts';
+import { metricsPlugin } from './metrics/index.ts';
 import { notificationMailPlugin } from './notifications/mail-plugin.ts';
 import { pushPlugin } from './push/index.ts';
 import { generateVapidKeys, type VapidKeys } from './push/keys.ts';
@@ -90,6 +91,8 @@ export interface AppDeps {
    * off in tests.
    */
   maintenance?: boolean;
+  /** Compiled serializers for the routes that opt in (http/zod.ts; default on). Off: zod shapes all (bench A/B). */
+  compiledSerializers?: boolean;
   /** Run the mail worker (default: with maintenance); tests of mail turn it on alone. */
   mailWorker?: boolean;
   /**
@@ -143,7 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(zodSerializerCompiler);
+  app.setSerializerCompiler(
+    serializerCompiler({ compiled: deps.compiledSerializers ?? true, verify: config.env === 'test' }),
+  );
   app.setErrorHandler(errorHandler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -195,6 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  await app.register(metricsPlugin, { database });
+  app.limiter.onRefuse = app.metrics.rateLimited;
   await app.register(authPlugin, { sessions: new SessionStore(database.db, deps.sessionSecret) });
   // The /ws socket authenticates with the session cookie itself (it is not under requireUser).
   await app.register(realtimePlugin, { database });

@@ -46,6 +46,25 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the metrics settings (off by default), with clear errors', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    const token = 'a-long-enough-token-123';
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464' }).metrics).toEqual({ token, port: 9464 });
+    expect(fails({ METRICS_TOKEN: 'short' })).toBe(
+      'Invalid configuration: METRICS_TOKEN must be at least 16 characters',
+    );
+    expect(fails({ METRICS_TOKEN: 'has a space in the middle' })).toBe(
+      'Invalid configuration: METRICS_TOKEN must be printable ASCII without spaces (it is sent in an HTTP header)',
+    );
+    expect(fails({ METRICS_PORT: 'nine' })).toBe('Invalid configuration: METRICS_PORT must be a number');
+    expect(fails({ METRICS_PORT: '70000' })).toBe(
+      'Invalid configuration: METRICS_PORT must be between 0 and 65535',
+    );
+    expect(fails({ PORT: '8080', METRICS_PORT: '8080' })).toBe(
+      'Invalid configuration: METRICS_PORT must differ from PORT (it is a listener of its own, on 127.0.0.1)',
+    );
+  });
+
   it('honours PORT and DATA_DIR, and treats empty values as unset', () => {
     expect(loadConfig({ PORT: '8080', DATA_DIR: '/srv/tl', DATABASE_URL: '' })).toMatchObject({
       port: 8080,

@@ -58,6 +58,18 @@ const envSchema = z
       .max(65535, 'must be between 0 and 65535')
       .default(5000),
     HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+    // GET /metrics (server/metrics): with the token on the app's port, or on a loopback port of its own.
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an HTTP header)')
+      .optional(),
+    METRICS_PORT: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .optional(),
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
     DATABASE_URL: z
       .string()
@@ -189,6 +201,13 @@ const envSchema = z
         message: 'is only accepted with NODE_ENV=test',
       });
     }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (it is a listener of its own, on 127.0.0.1)',
+      });
+    }
     need(env.STORAGE === 's3', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'STORAGE=s3');
     need(
       env.BILLING_PROVIDER === 'stripe',
@@ -280,6 +299,8 @@ export interface Config {
     /** Tests only: http:// endpoints on loopback. */
     allowHttpLoopback: boolean;
   };
+  /** GET /metrics: off when both are unset; the token guards the app's port, the port is loopback only. */
+  metrics: { token: string | undefined; port: number | undefined };
   /** Slow clients: how long a connection may stay silent, and how long headers and a JSON body may take. */
   http: {
     idleTimeoutMs: number;
@@ -363,6 +384,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       endpointHosts: e.PUSH_ENDPOINT_HOSTS ?? [...DEFAULT_PUSH_ENDPOINT_HOSTS],
       allowHttpLoopback: e.PUSH_ALLOW_HTTP_LOOPBACK,
     },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     http: {
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,

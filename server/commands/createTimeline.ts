@@ -42,6 +42,8 @@ export async function createTimeline(db: Db, config: Config, owner: User, input:
             description: input.description ?? null,
             joinCode: generateJoinCode(),
             ownerId: owner.id,
+            // The owner's membership, inserted just below (timelines.member_count).
+            memberCount: 1,
           })
           .returning({ id: timelines.id, joinCode: timelines.joinCode });
         await tx

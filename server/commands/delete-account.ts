@@ -49,6 +49,7 @@ import { accountDeletedMail } from '../mail/templates.ts';
 import { objectPathFor } from '../storage/keys.ts';
 import { recordAction } from './analytics.ts';
 import { COVER_CATEGORY } from './appearance.ts';
+import { adjustMemberCount } from './memberCount.ts';
 import { releaseUploads } from './uploads.ts';
 
 export interface DeletedAccount {
@@ -216,7 +217,15 @@ async function deleteInTransaction(
   await tx.delete(conversations).where(inArray(conversations.id, myConversations));
   await tx.delete(messageReadStatus).where(eq(messageReadStatus.userId, userId));
 
-  await tx.delete(timelineMembers).where(eq(timelineMembers.userId, userId));
+  const left = await tx
+    .delete(timelineMembers)
+    .where(eq(timelineMembers.userId, userId))
+    .returning({ timelineId: timelineMembers.timelineId });
+  await adjustMemberCount(
+    tx,
+    left.map((m) => m.timelineId),
+    -1,
+  );
   const leftTimelines = locked.filter((t) => t.member && !t.deletedAt).map((t) => t.id);
   for (const timelineId of leftTimelines) {
     await recordAction(tx, timelineId, userId, ANALYTICS_ACTIONS.memberLeft);

@@ -23,6 +23,7 @@ import {
 } from '../notifications/membership.ts';
 import { recordAction } from './analytics.ts';
 import { lockTimeline } from './lock.ts';
+import { adjustMemberCount } from './memberCount.ts';
 
 export class UnknownJoinCode extends Error {}
 
@@ -121,7 +122,10 @@ export async function joinByCode(
       .values({ timelineId: timeline.id, userId, role: 'participant' })
       .onConflictDoNothing()
       .returning({ id: timelineMembers.id });
-    if (added.length > 0) await recordAction(tx, timeline.id, userId, ANALYTICS_ACTIONS.memberJoined);
+    if (added.length > 0) {
+      await adjustMemberCount(tx, [timeline.id], 1);
+      await recordAction(tx, timeline.id, userId, ANALYTICS_ACTIONS.memberJoined);
+    }
     // A request left pending from when approval was on is settled by the direct join (and no longer asks
     // the managers to handle it; the requester, who joined by themselves, needs no outcome).
     const settled = lastRequest?.status === 'pending' ? lastRequest : undefined;

@@ -20,6 +20,7 @@ import {
 import { isUuid, type TimelineAccess } from '../policies/timeline.ts';
 import { recordAction } from './analytics.ts';
 import { lockTimeline } from './lock.ts';
+import { adjustMemberCount } from './memberCount.ts';
 
 const MEMBER_NOT_FOUND = 'Member not found';
 
@@ -51,6 +52,7 @@ export async function leaveTimeline(db: Db, access: TimelineAccess): Promise<voi
       .where(and(eq(timelineMembers.id, access.member.id), ne(timelineMembers.role, 'owner')))
       .returning({ id: timelineMembers.id });
     if (left.length > 0) {
+      await adjustMemberCount(tx, [access.timeline.id], -1);
       await recordAction(tx, access.timeline.id, access.member.userId, ANALYTICS_ACTIONS.memberLeft);
       await dropOwnershipOffer(tx, access.timeline.id, access.member.userId);
     }
@@ -71,7 +73,12 @@ export async function removeAndBlock(
   return db.transaction(async (tx) => {
     await lockTimeline(tx, timelineId);
     const target = await otherMember(tx, access, userId);
-    await tx.delete(timelineMembers).where(eq(timelineMembers.id, target.id));
+    const removed = await tx
+      .delete(timelineMembers)
+      .where(eq(timelineMembers.id, target.id))
+      .returning({ id: timelineMembers.id });
+    // Found under the lock, so normally one row; counted by what the delete returned all the same.
+    if (removed.length > 0) await adjustMemberCount(tx, [timelineId], -1);
     await dropOwnershipOffer(tx, timelineId, target.userId);
     await recordAction(tx, timelineId, target.userId, ANALYTICS_ACTIONS.memberRemoved, {
       removedBy: access.member.userId,

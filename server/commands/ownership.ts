@@ -7,7 +7,7 @@ import { OWNERSHIP_ERRORS } from '../../common/timeline-errors.ts';
 import { assertTimelineQuota, limitsFor } from '../billing/limits.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { timelineMembers, timelines, type User, users } from '../db/schema/index.ts';
+import { type Timeline, timelineMembers, timelines, type User, users } from '../db/schema/index.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { type InboxChanges, notifyRoleChanged } from '../notifications/membership.ts';
 import {
@@ -60,46 +60,63 @@ export async function acceptOwnership(
 ): Promise<{ previous: string; inbox: InboxChanges }> {
   // Not an id at all: the same 404 as an unknown one, before PostgreSQL refuses it as a uuid.
   if (!isUuid(timelineId)) throw notFound(TIMELINE_NOT_FOUND);
-  return db.transaction(async (tx) => {
-    // The user's row first, as creating a threadline does: two threadlines handed to one user at once count
-    // against their limit one after the other. NO KEY UPDATE: the foreign-key checks of a post or reaction
-    // that holds the threadline (KEY SHARE on this row) must not wait on it, or the two deadlock.
-    const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('no key update');
-    // Deleted while this waited on the row (DELETE /api/me takes it too): a deleted account owns nothing.
-    if (!me || me.deletedAt) throw unauthorized();
-    await lockTimeline(tx, timelineId);
-    const access = await loadTimelineAccess(tx, timelineId, user.id);
-    authorize(access, 'view');
-    const { timeline } = access;
-    if (timeline.pendingOwnerId !== user.id) throw notFound(OWNERSHIP_ERRORS.noOffer);
-    await assertTimelineQuota(tx, config, user.id, me!.plan);
-    const limits = limitsFor(config, me!.plan);
-    if (limits) {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(timelineMembers)
-        .where(eq(timelineMembers.timelineId, timelineId));
-      if ((row?.n ?? 0) > limits.maxMembersPerTimeline) {
-        throw forbidden(PLAN_LIMIT_MESSAGES.members, {
-          planUpgradeRequired: true,
-          limit: limits.maxMembersPerTimeline,
-        });
-      }
+  return db.transaction((tx) =>
+    handOverOwnership(tx, config, timelineId, user.id, (timeline) => {
+      if (timeline.pendingOwnerId !== user.id) throw notFound(OWNERSHIP_ERRORS.noOffer);
+    }),
+  );
+}
+
+/**
+ * Makes the member `userId` the owner, in the caller's transaction, within their own plan's limits; the
+ * previous owner becomes a moderator. `check` runs on the threadline under its lock (accepting: there is an
+ * offer to this user; the admin command line's transfer needs none).
+ */
+export async function handOverOwnership(
+  tx: Db,
+  config: Config,
+  timelineId: string,
+  userId: string,
+  check: (timeline: Timeline) => void = () => {},
+): Promise<{ previous: string; inbox: InboxChanges }> {
+  // The user's row first, as creating a threadline does: two threadlines handed to one user at once count
+  // against their limit one after the other. NO KEY UPDATE: the foreign-key checks of a post or reaction
+  // that holds the threadline (KEY SHARE on this row) must not wait on it, or the two deadlock.
+  const [me] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
+  // Deleted while this waited on the row (DELETE /api/me takes it too): a deleted account owns nothing.
+  if (!me || me.deletedAt) throw unauthorized();
+  await lockTimeline(tx, timelineId);
+  const access = await loadTimelineAccess(tx, timelineId, userId);
+  authorize(access, 'view');
+  const { timeline } = access;
+  check(timeline);
+  await assertTimelineQuota(tx, config, userId, me.plan);
+  const limits = limitsFor(config, me.plan);
+  if (limits) {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(timelineMembers)
+      .where(eq(timelineMembers.timelineId, timelineId));
+    if ((row?.n ?? 0) > limits.maxMembersPerTimeline) {
+      throw forbidden(PLAN_LIMIT_MESSAGES.members, {
+        planUpgradeRequired: true,
+        limit: limits.maxMembersPerTimeline,
+      });
     }
-    const previous = timeline.ownerId;
-    await tx
-      .update(timelineMembers)
-      .set({ role: 'moderator' })
-      .where(and(eq(timelineMembers.timelineId, timelineId), eq(timelineMembers.userId, previous)));
-    await tx
-      .update(timelineMembers)
-      .set({ role: 'owner' })
-      .where(and(eq(timelineMembers.timelineId, timelineId), eq(timelineMembers.userId, user.id)));
-    await tx
-      .update(timelines)
-      .set({ ownerId: user.id, pendingOwnerId: null, updatedAt: new Date() })
-      .where(eq(timelines.id, timelineId));
-    const created = await notifyRoleChanged(tx, timeline, previous, 'moderator', user.id);
-    return { previous, inbox: { created, read: [] } };
-  });
+  }
+  const previous = timeline.ownerId;
+  await tx
+    .update(timelineMembers)
+    .set({ role: 'moderator' })
+    .where(and(eq(timelineMembers.timelineId, timelineId), eq(timelineMembers.userId, previous)));
+  await tx
+    .update(timelineMembers)
+    .set({ role: 'owner' })
+    .where(and(eq(timelineMembers.timelineId, timelineId), eq(timelineMembers.userId, userId)));
+  await tx
+    .update(timelines)
+    .set({ ownerId: userId, pendingOwnerId: null, updatedAt: new Date() })
+    .where(eq(timelines.id, timelineId));
+  const created = await notifyRoleChanged(tx, timeline, previous, 'moderator', userId);
+  return { previous, inbox: { created, read: [] } };
 }

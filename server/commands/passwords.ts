@@ -28,17 +28,22 @@ export async function requestPasswordReset(
     .where(and(eq(users.email, email), isNotNull(users.passwordHash)))
     .limit(1);
   if (!user?.email) return false;
-  const token = newMailToken();
-  const link = `${linkBase}/reset-password?token=${token}`;
   await db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({
-      tokenHash: tokenHash(token),
-      userId: user.id,
-      expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
-    });
+    const link = await issueResetLink(tx, user.id, linkBase, now);
     await queueMail(tx, user.email!, 'password_reset', passwordResetMail({ name: shownName(user), link }));
   });
   return true;
+}
+
+/** Stores a new reset token for the user (its hash only) and returns the link that carries it. */
+export async function issueResetLink(tx: Db, userId: string, linkBase: string, now = Date.now()) {
+  const token = newMailToken();
+  await tx.insert(passwordResetTokens).values({
+    tokenHash: tokenHash(token),
+    userId,
+    expiresAt: new Date(now + RESET_TOKEN_TTL_MS),
+  });
+  return `${linkBase}/reset-password?token=${token}`;
 }
 
 /**

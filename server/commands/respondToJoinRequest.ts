@@ -13,6 +13,7 @@ import { isUuid, type TimelineAccess, timelineFor } from '../policies/timeline.t
 import { recordAction } from './analytics.ts';
 import { isBlocked } from './joinByCode.ts';
 import { lockTimeline } from './lock.ts';
+import { adjustMemberCount } from './memberCount.ts';
 
 export type JoinDecision = 'approve' | 'reject';
 
@@ -52,6 +53,7 @@ export async function respondToJoinRequest(
         .onConflictDoNothing()
         .returning({ id: timelineMembers.id });
       if (added.length > 0) {
+        await adjustMemberCount(tx, [timeline.id], 1);
         await recordAction(tx, timeline.id, request.userId, ANALYTICS_ACTIONS.memberJoined, {
           approvedBy: member.userId,
         });

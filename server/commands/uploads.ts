@@ -223,6 +223,7 @@ export async function finalizeUpload(
     }
     throw err;
   }
+  if (outcome.fresh) app.metrics.uploadBytes(inspection.size);
   await removeUploadObjects(app.store, outcome.previous, app.log);
   if (!outcome.fresh && purpose === 'avatar') return attachStoredAsAvatar(app, user, outcome.row);
   return presentUpload(outcome.row);

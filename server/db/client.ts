@@ -12,6 +12,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: the connection string, for connections outside the pool (the LISTEN of the event bus). */
   url?: string;
+  /** PostgreSQL only: the pool, for its connection counts (server/metrics). */
+  pool?: Pick<import('pg').Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** PGlite only: the data directory as an uncompressed tar (tests start each file from a migrated copy). */
   dumpDataDir?(): Promise<Blob>;
   /** Runs maintenance that the engine does not do alone (PGlite has no autovacuum). */
@@ -64,6 +66,7 @@ export async function openPostgres(url: string): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     url,
+    pool,
     maintain: async () => {},
     close: () => pool.end(),
   };
@@ -138,6 +141,16 @@ export async function openPglite(
   }
 }
 
+export class DataDirectoryInUse extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(`The data directory ${dir} is in use by another Threadline process (pid ${pid}).`);
+    this.name = 'DataDirectoryInUse';
+  }
+}
+
 /**
  * PGlite takes no lock of its own, and two processes on one directory corrupt it.
  * The lock file holds our pid; a lock left by a dead process is taken over.
@@ -154,7 +167,7 @@ async function takeDirectoryLock(dir: string): Promise<() => Promise<void>> {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
       if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(`The data directory ${dir} is in use by another Threadline process (pid ${pid}).`);
+        throw new DataDirectoryInUse(dir, pid);
       }
       await rm(lockPath, { force: true });
     }

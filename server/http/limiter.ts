@@ -69,6 +69,9 @@ export interface Reservation {
 }
 
 export class AttemptLimiter {
+  /** Told each rule that refuses an attempt (metrics, server/metrics). */
+  onRefuse: (rule: string) => void = () => {};
+
   constructor(
     private readonly store: AttemptStore,
     private readonly now: () => number = Date.now,
@@ -90,6 +93,7 @@ export class AttemptLimiter {
     counted.forEach(({ count, resetAt }, i) => {
       const { rule } = checks[i]!;
       if (count > rule.max && !tolerated.has(checks[i]!)) {
+        this.onRefuse(rule.name);
         // At most the window: another instance may have opened it a moment after this one read its clock.
         const wait = Math.min(Math.ceil(rule.windowMs / 1000), Math.ceil((resetAt - now) / 1000));
         retryAfter = Math.max(retryAfter, Math.max(1, wait));

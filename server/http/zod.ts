@@ -2,6 +2,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { ZodError, type ZodType } from 'zod';
+import { compileJson } from './compiled-json.ts';
 
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
@@ -14,6 +15,28 @@ export const zodSerializerCompiler: FastifySerializerCompiler<ZodType> =
   ({ schema }) =>
   (data) =>
     JSON.stringify(schema.parse(data));
+
+const compiled = new WeakSet<ZodType>();
+
+/**
+ * A response schema served by a compiled serializer (http/compiled-json.ts) instead of zod's parse: for the
+ * hot list routes. The answer holds the same bytes; a value of the wrong type is coerced, not refused.
+ */
+export function compiledResponse<T extends ZodType>(schema: T): T {
+  compiled.add(schema);
+  return schema;
+}
+
+/**
+ * zodSerializerCompiler, with the schemas marked by compiledResponse compiled (unless `compiled` is off).
+ * `verify` (tests) checks every compiled answer against zod's.
+ */
+export const serializerCompiler =
+  (options: { compiled: boolean; verify: boolean }): FastifySerializerCompiler<ZodType> =>
+  (route) =>
+    options.compiled && compiled.has(route.schema)
+      ? compileJson(route.schema, options.verify)
+      : zodSerializerCompiler(route);
 
 export interface FieldProblem {
   path: string;

@@ -1,5 +1,5 @@
 // The dashboard list and the switcher: one query over the caller's memberships (spec 000 §3).
-import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TimelineState } from '../../common/roles.ts';
 import type { Db } from '../db/client.ts';
@@ -23,8 +23,8 @@ export async function listUserTimelines(db: Db, userId: string, filter: Timeline
       role: timelineMembers.role,
       // Whether the card shows its customization (DECISIONS §9): the owner's plan, in the same query.
       ownerPlan: owner.plan,
-      // An index-only count on timeline_members (timeline_id, user_id).
-      memberCount: sql<number>`(select count(*)::int from ${timelineMembers} mc where mc.timeline_id = ${timelines.id})`,
+      // Kept on the row by every membership write (commands/memberCount.ts): nothing to count here.
+      memberCount: timelines.memberCount,
       // drizzle nulls a left-joined object by its first column: lead with one that is never null.
       archiver: {
         id: archiver.id,

@@ -7,7 +7,14 @@ import { CLOSE_CODES, type EventDataMap, type EventType, NOTIFICATION_CARD } fro
 import { postSchema } from '../../common/schemas/post.ts';
 import { posts, timelineJoinRequests, timelineMembers, timelines } from '../db/schema/index.ts';
 import { buildTestApp, setupTestApp } from '../test/app.ts';
-import { addMember, buildComment, buildPost, buildReaction, buildThreadline } from '../test/factories.ts';
+import {
+  addMember,
+  buildComment,
+  buildPost,
+  buildReaction,
+  buildThreadline,
+  dropMember,
+} from '../test/factories.ts';
 import {
   expectQuiet,
   followedThreadline,
@@ -221,7 +228,7 @@ describe('timeline events reach the followers only', () => {
       message: 'Pat is now a moderator in Garden club',
     });
 
-    await t.app.db.delete(timelineMembers).where(eq(timelineMembers.userId, w.idle.user.id));
+    await dropMember(t.app.db, w.timeline.id, w.idle.user.id);
     await publish({ ...base, actorId: w.idle.user.id, change: 'member_left', userId: w.idle.user.id });
     const [left] = await changes(w.followers, 'member_left');
     expect(left).toMatchObject({ message: 'Ida left Garden club', memberCount: 4 });

@@ -128,6 +128,8 @@ export class Hub {
   private checkingAccess = false;
   /** Events rendered so far (tests: none for an event nobody here receives). */
   renders = 0;
+  /** Messages written to sockets (metrics read it at scrape time). */
+  delivered = 0;
   readonly log: FastifyBaseLogger;
 
   constructor(private readonly opts: HubOptions) {
@@ -459,6 +461,11 @@ export class Hub {
     }
   }
 
+  /** Events received and not yet sent out (metrics: the bus's lag here, in events). */
+  get backlog(): number {
+    return this.queued;
+  }
+
   /** Resolves once every event handled so far has gone out (tests). */
   drain(): Promise<void> {
     return this.tail;
@@ -471,6 +478,7 @@ export class Hub {
       return;
     }
     socket.send(data, { binary: false });
+    this.delivered++;
   }
 
   // --- liveness and sessions ----------------------------------------------------------------------------

@@ -64,6 +64,7 @@ export const realtimePlugin = fp(
 
     app.decorate('realtime', {
       publish: async (event) => {
+        app.metrics.published(event.kind);
         try {
           await bus.publish(event);
         } catch (err) {

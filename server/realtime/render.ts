@@ -70,11 +70,12 @@ async function timelineById(db: Db, id: string) {
   return timeline;
 }
 
+/** Kept on the threadline row by every membership write (commands/memberCount.ts). */
 async function memberCount(db: Db, timelineId: string): Promise<number> {
   const [row] = await db
-    .select({ n: count() })
-    .from(timelineMembers)
-    .where(eq(timelineMembers.timelineId, timelineId));
+    .select({ n: timelines.memberCount })
+    .from(timelines)
+    .where(eq(timelines.id, timelineId));
   return row?.n ?? 0;
 }
 

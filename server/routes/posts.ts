@@ -21,6 +21,7 @@ import { editPost, ownerPlan } from '../commands/edits.ts';
 import { createPost, deletePost, pinPost, unpinPost } from '../commands/posts.ts';
 import { removeUploadObjects } from '../commands/uploads.ts';
 import { notFound } from '../http/errors.ts';
+import { compiledResponse } from '../http/zod.ts';
 import { publishInbox, publishNotifications } from '../notifications/publish.ts';
 import { POST_NOT_FOUND, postAccess } from '../policies/post.ts';
 import { type TimelineAccess, timelineFor } from '../policies/timeline.ts';
@@ -41,6 +42,9 @@ const viewerOf = ({ timeline, member }: TimelineAccess): Viewer => ({
   showEmail: member.role === 'owner',
   pinnedPostId: timeline.pinnedPostId,
 });
+
+/** The feed and search pages: serialized by a compiled serializer (issue 28). */
+const postPage = compiledResponse(postList);
 
 export async function postRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -81,7 +85,7 @@ export async function postRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/timelines/:id/posts',
-    { schema: { params: timelineParams, querystring: feedQuery, response: { 200: postList } } },
+    { schema: { params: timelineParams, querystring: feedQuery, response: { 200: postPage } } },
     async (request) => {
       const { id } = request.params as TimelineParams;
       const query = request.query as z.output<typeof feedQuery>;
@@ -95,7 +99,7 @@ export async function postRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/timelines/:id/search',
-    { schema: { params: timelineParams, querystring: searchQuery, response: { 200: postList } } },
+    { schema: { params: timelineParams, querystring: searchQuery, response: { 200: postPage } } },
     async (request) => {
       const { id } = request.params as TimelineParams;
       const { q } = request.query as z.output<typeof searchQuery>;

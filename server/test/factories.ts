@@ -1,12 +1,13 @@
 // Test factories: build rows directly instead of copying setup between tests.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Role } from '../../common/roles.ts';
 import { sessionCookieName } from '../auth/cookies.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { generateJoinCode } from '../commands/createTimeline.ts';
+import { adjustMemberCount } from '../commands/memberCount.ts';
 import type { Db } from '../db/client.ts';
 import {
   comments,
@@ -61,6 +62,7 @@ export async function buildThreadline(
       name: `Threadline ${randomUUID().slice(0, 6)}`,
       joinCode: generateJoinCode(),
       ownerId: owner.id,
+      memberCount: 1,
       ...overrides,
     })
     .returning();
@@ -70,6 +72,16 @@ export async function buildThreadline(
 
 export async function addMember(db: Db, timeline: Timeline, user: User, role: Role = 'participant') {
   await db.insert(timelineMembers).values({ timelineId: timeline.id, userId: user.id, role });
+  await adjustMemberCount(db, [timeline.id], 1);
+}
+
+/** Takes `user` out of the threadline as the membership commands do, member count included. */
+export async function dropMember(db: Db, timelineId: string, userId: string) {
+  const gone = await db
+    .delete(timelineMembers)
+    .where(and(eq(timelineMembers.timelineId, timelineId), eq(timelineMembers.userId, userId)))
+    .returning({ id: timelineMembers.id });
+  if (gone.length > 0) await adjustMemberCount(db, [timelineId], -1);
 }
 
 /** A signed-in caller for `app.inject`: `as.get(url)`, `as.post(url, body)`... */

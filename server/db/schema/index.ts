@@ -160,6 +160,11 @@ export const timelines = pgTable(
     accentColor: varchar('accent_color', { length: 20 }),
     /** One RGI emoji. */
     icon: varchar('icon', { length: 64 }),
+    /**
+     * count(*) of timeline_members here, kept by every membership write in its own transaction
+     * (commands/memberCount.ts), so the dashboard list does not count (issue 28).
+     */
+    memberCount: integer('member_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
