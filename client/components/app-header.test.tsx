@@ -7,6 +7,7 @@ import { conversationKeys } from '../lib/conversation-keys.ts';
 import { MessagingModalProvider } from '../lib/messaging-modal.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
 import { unreadMessagesQueryOptions } from '../lib/use-unread-messages.ts';
+import { SETTLE_MS } from '../lib/when-idle.ts';
 import { AppHeader } from './app-header.tsx';
 
 const USER = { id: 'me', displayName: 'Ada', firstName: null, lastName: null, email: 'ada@example.com' };
@@ -89,7 +90,9 @@ describe('AppHeader notification bell (issue 27)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('holds the bell its place while its code loads, then shows it with the unread count of GET /api/notifications', async () => {
+  it('holds the bell its place while its code loads, then shows it with the unread count of GET /api/notifications', {
+    timeout: 15_000,
+  }, async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
@@ -102,7 +105,11 @@ describe('AppHeader notification bell (issue 27)', () => {
     const bell = () => container.querySelector('[data-testid="notification-bell"]');
     // Before the code is in: an empty box of the bell's size, so nothing moves when it comes.
     if (!bell()) expect(container.querySelector('header span.size-9')).not.toBeNull();
-    await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('Notifications, 4 unread'));
+    // It comes once the page has loaded and settled (SETTLE_MS after load, lib/when-idle.ts).
+    await waitFor(
+      () => expect(bell()?.getAttribute('aria-label')).toBe('Notifications, 4 unread'),
+      SETTLE_MS + 3000,
+    );
     // Shown at every width, outside the small screens' menu.
     expect(bell()!.closest('nav')).toBeNull();
   });

@@ -7,3 +7,28 @@ export function whenIdle(run: () => void): () => void {
   const timer = setTimeout(run, 0);
   return () => clearTimeout(timer);
 }
+
+/** How long after `load` the page is left alone before extras load (past Lighthouse's busy window). */
+export const SETTLE_MS = 3000;
+
+/**
+ * Runs `run` once the page has loaded, then SETTLE_MS more, when idle: for what nobody needs in the first
+ * seconds (the notification bell, the card's code, the service worker), so it never competes with the page's
+ * own first render (issue 27's threadline blocking time). Returns a cancel.
+ */
+export function whenSettled(run: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const settle = () => {
+    timer = setTimeout(() => {
+      cancelIdle = whenIdle(run);
+    }, SETTLE_MS);
+  };
+  if (typeof document === 'undefined' || document.readyState === 'complete') settle();
+  else window.addEventListener('load', settle, { once: true });
+  return () => {
+    window.removeEventListener('load', settle);
+    if (timer !== undefined) clearTimeout(timer);
+    cancelIdle?.();
+  };
+}

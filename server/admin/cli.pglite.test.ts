@@ -1,33 +1,10 @@
-// The command line as an operator runs it (a child process, as `npm run admin` starts it): usage and exit
-// codes, and the refusal while a server holds the embedded database.
-import { spawn } from 'node:child_process';
+// The command line as an operator runs it, on the embedded database (so once, on PGlite): usage and exit
+// codes, and the refusal while a server holds the embedded database. PostgreSQL: cli.pg.test.ts.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/db.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-function admin(args: string[], env: Record<string, string>, input?: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin/cli.ts', ...args], {
-      cwd: root,
-      // No DATABASE_URL: these run on the embedded database in a directory of their own.
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
-}
-
-// Each run starts a Node process with tsx (2-4 s on this shared machine) and migrates a new PGlite.
-const SLOW = 120_000;
+import { admin, SLOW } from '../test/admin-cli.ts';
 
 describe('npm run admin', () => {
   let dataDir: string;
@@ -84,22 +61,6 @@ describe('npm run admin', () => {
       expect(held.stderr).toContain(`in use by a running Threadline server (pid ${process.pid})`);
       expect(held.stderr).toContain('Stop the server first');
       await rm(path.join(dataDir, 'db', 'threadline.lock'));
-    },
-    SLOW,
-  );
-
-  it.runIf(process.env.TEST_DB === 'postgres')(
-    'works on PostgreSQL through DATABASE_URL',
-    async () => {
-      const database = await openTestDatabase();
-      try {
-        const listed = await admin(['timelines', 'list'], { DATABASE_URL: database.url!, DATA_DIR: dataDir });
-        expect(listed.stderr).toBe('');
-        expect(listed.code).toBe(0);
-        expect(listed.stdout).toContain('No threadlines');
-      } finally {
-        await database.close();
-      }
     },
     SLOW,
   );
