@@ -7,7 +7,6 @@ import { conversationKeys } from '../lib/conversation-keys.ts';
 import { MessagingModalProvider } from '../lib/messaging-modal.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
 import { unreadMessagesQueryOptions } from '../lib/use-unread-messages.ts';
-import { SETTLE_MS } from '../lib/when-idle.ts';
 import { AppHeader } from './app-header.tsx';
 
 const USER = { id: 'me', displayName: 'Ada', firstName: null, lastName: null, email: 'ada@example.com' };
@@ -105,11 +104,8 @@ describe('AppHeader notification bell (issue 27)', () => {
     const bell = () => container.querySelector('[data-testid="notification-bell"]');
     // Before the code is in: an empty box of the bell's size, so nothing moves when it comes.
     if (!bell()) expect(container.querySelector('header span.size-9')).not.toBeNull();
-    // It comes once the page has loaded and settled (SETTLE_MS after load, lib/when-idle.ts).
-    await waitFor(
-      () => expect(bell()?.getAttribute('aria-label')).toBe('Notifications, 4 unread'),
-      SETTLE_MS + 3000,
-    );
+    // It comes once the page is idle.
+    await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('Notifications, 4 unread'), 3000);
     // Shown at every width, outside the small screens' menu.
     expect(bell()!.closest('nav')).toBeNull();
   });
