@@ -56,6 +56,8 @@ export const users = pgTable(
     notificationPrefs: jsonb('notification_prefs').$type<Partial<NotificationPrefs>>(),
     /** When the next digest is due (null: never, the user chose no digest). */
     digestDueAt: at('digest_due_at').default(sql`now() + interval '7 days'`),
+    /** Set by the admin command line (`users disable`): the account cannot sign in and has no sessions. */
+    disabledAt: at('disabled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -165,6 +167,11 @@ export const timelines = pgTable(
      * (commands/memberCount.ts), so the dashboard list does not count (issue 28).
      */
     memberCount: integer('member_count').notNull().default(0),
+    /**
+     * Bumped in the transaction of every write that changes what the feed's first page shows, so a page
+     * cached in memory is served only while its version is the one read with the caller's access (issue 28).
+     */
+    feedVersion: bigint('feed_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
