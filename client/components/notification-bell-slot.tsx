@@ -1,12 +1,10 @@
 // Where the notification bell goes in a header (issue 27). Its code (the count's query, the icon, the panel's
 // loader) is fetched once the page is idle: the signed-in pages' first load has no room left (issue 14's
 // budget), and fetching and running it with the page's own code lengthened the threadline's first load
-// (Lighthouse's blocking time). Not later: a bell that first asks for its count while the server is away
-// (a restart) left the restart journey's page blank in CI; the cause is not found yet. Until it is in, an empty box of the
-// bell's size holds its place, so nothing moves when it comes. A failed fetch (the server restarting, the
-// network gone) keeps the box and tries again later: never React.lazy, whose failure would take the page
-// down with it. The one import of a feature from here: the bell is the notifications feature's, shown in
-// every header.
+// (Lighthouse's blocking time). Until it is in, an empty box of the bell's size holds its place, so nothing
+// moves when it comes. A failed fetch (the server restarting, the network gone) keeps the box and tries again
+// later: never React.lazy, whose failure would take the page down with it. The one import of a feature from
+// here: the bell is the notifications feature's, shown in every header.
 import * as React from 'react';
 import { whenIdle } from '../lib/when-idle.ts';
 
