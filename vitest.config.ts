@@ -17,7 +17,8 @@ const SERIAL = [
   /^server\/ops\/shutdown\.test\.ts$/,
   /^server\/routes\/limits[^/]*\.test\.ts$/,
   /^server\/db\/(outage|concurrent-start)\.pg\.test\.ts$/,
-  /^server\/realtime\/instances\.pg\.test\.ts$/,
+  /^server\/realtime\/instances(-redis)?\.pg\.test\.ts$/,
+  /^server\/ops\/reverse-proxy\.pg\.test\.ts$/,
   /^server\/http\/slow-clients\.test\.ts$/,
 ];
 const isSerial = (file: string) => SERIAL.some((re) => re.test(file));
@@ -42,10 +43,14 @@ const env = { TL_TEST_RUN_PID: String(process.pid) };
 
 // API tests run on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL; each migrates once per run
 // (server/test/global-setup.ts). *.pg.test.ts need PostgreSQL (several processes on one database, or races);
-// *.pglite.test.ts test the embedded database itself and run once, on PGlite.
+// *.pglite.test.ts test the embedded database itself and run once, on PGlite. *-redis.pg.test.ts need Redis
+// too (TEST_REDIS_URL, found like TEST_DATABASE_URL by scripts/test.mjs): without it they are left out.
 const apiProjects = (db: 'pglite' | 'postgres') => {
   const other = db === 'pglite' ? '.pg.test.ts' : '.pglite.test.ts';
-  const files = SERVER_TESTS.filter((file) => !file.endsWith(other));
+  const redis = (file: string) => file.endsWith('-redis.pg.test.ts');
+  const files = SERVER_TESTS.filter(
+    (file) => !file.endsWith(other) && (process.env.TEST_REDIS_URL || !redis(file)),
+  );
   return [false, true].flatMap((serial) =>
     [false, true].map((isolate) => ({
       test: {

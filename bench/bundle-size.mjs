@@ -7,7 +7,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist', 'client');
+// E2E_CLIENT_DIR: a build other than dist/client, as the server takes it (server/index.ts).
+const dist = process.env.E2E_CLIENT_DIR
+  ? path.resolve(root, process.env.E2E_CLIENT_DIR)
+  : path.join(root, 'dist', 'client');
 
 /**
  * Route -> the modules it renders; signed-in screens also mount the real-time chunk (socket client, live

@@ -16,7 +16,8 @@
 // BENCH_EXPLAIN=1 prints whole plans; BENCH_EXTRA_SQL='create index ...; ...' runs after the migrations,
 // before seeding (a candidate index); BENCH_KEEP_DB=1 keeps the PostgreSQL database and prints its name;
 // BENCH_REUSE_DB=<name> measures that kept database again without seeding; BENCH_SMOKE=1 seeds PostgreSQL at
-// PGlite's scale (a quick check of the script); BENCH_SEARCH_ONLY=1 measures advanced search alone.
+// PGlite's scale (a quick check of the script); BENCH_SEARCH_ONLY=1 measures advanced search alone;
+// BENCH_FEED_ONLY=1 measures feed page 1 alone (1 to 3); FEED_CACHE_BYTES=0 turns the page-1 cache off.
 import { execFile } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -259,12 +260,17 @@ async function measure(target: BenchTarget, scale: Scale, full: boolean): Promis
   const token = await target.app.sessions.create(meId);
   const cookie = `${sessionCookieName(target.app.config)}=${token}`;
   const init = { headers: { cookie } };
-  const queries = await seconds('search queries from the busiest threadline (ts_stat)', () =>
-    searchQueries(target, busyId),
-  );
-  const advancedSearch = await advancedSearchBench(target, meId, init, queries, (label, request) =>
-    explainRequest(target, label, request),
-  );
+  const feedOnly = Boolean(process.env.BENCH_FEED_ONLY);
+  const queries = feedOnly
+    ? ({} as SearchQueries)
+    : await seconds('search queries from the busiest threadline (ts_stat)', () =>
+        searchQueries(target, busyId),
+      );
+  const advancedSearch = feedOnly
+    ? undefined
+    : await advancedSearchBench(target, meId, init, queries, (label, request) =>
+        explainRequest(target, label, request),
+      );
   if (process.env.BENCH_SEARCH_ONLY) return { kind: target.kind, advancedSearch } as Figures;
   const metaUrl = `${target.baseUrl}/api/meta`;
   const feedUrl = `${target.baseUrl}/api/timelines/${busyId}/posts?limit=20`;
@@ -314,6 +320,8 @@ async function measure(target: BenchTarget, scale: Scale, full: boolean): Promis
     sequential,
     advancedSearch,
   };
+  console.log(`  page-1 cache: ${JSON.stringify(target.app.feedCache.stats())}`);
+  if (feedOnly) return figures;
   await feedBreakdown(target, token, busyId, meId);
   await explainRequest(target, 'feed page 1', () => fetch(feedUrl, init));
   figures.insights = await insightsBench(target, busyId, init);

@@ -33,6 +33,8 @@ export async function startTarget(kind: 'pglite' | 'postgres', database?: Databa
     DATA_DIR: '/nonexistent',
     LOG_LEVEL: 'silent',
     WRITE_LIMIT_FACTOR: '1000',
+    // FEED_CACHE_BYTES=0: the first feed page read from the database every time (issue 28's A/B).
+    ...(process.env.FEED_CACHE_BYTES !== undefined && { FEED_CACHE_BYTES: process.env.FEED_CACHE_BYTES }),
   });
   const app = await buildApp({
     config,

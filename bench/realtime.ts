@@ -10,6 +10,10 @@
 //   two:     two instances (two processes) on one PostgreSQL database, 500 sockets on each, posts through the
 //            first: the second learns of them through LISTEN/NOTIFY. Goal p95 < 150 ms.
 //            one-pg and two alternate with the bare baseline too.
+//   buses-2, buses-3: two (three) instances on NOTIFY against two (three) over Redis pub/sub (REALTIME_BUS=redis),
+//            each on a scratch database of its own, BENCH_SOCKETS split evenly over the instances, posts
+//            through the first: the two lanes alternate round by round (no bare lane), so the machine's load
+//            falls on both alike. Redis at BENCH_REDIS (redis://127.0.0.1:6379); skipped when it does not answer.
 //   idle:    10,000 authenticated sockets (then each subscribed to a threadline) on one instance: the
 //            server's memory per socket after GC (RSS, V8 heap). Goal < 20 KB. Also `idle-pg` (the database
 //            outside the app's process) and `idle-bare` (a bare ws server).
@@ -19,7 +23,7 @@
 // Run alone (about 3 minutes; not part of `npm run bench`):
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/realtime.ts
 // Without BENCH_DATABASE_URL the PostgreSQL scenarios use postgres://postgres@127.0.0.1:5432/postgres when it
-// answers, and are skipped when it does not. Options: BENCH_ONLY=one,one-pg,two,idle,idle-pg,idle-bare;
+// answers, and are skipped when it does not. Options: BENCH_ONLY=one,one-pg,two,buses-2,buses-3,idle,idle-pg,idle-bare;
 // BENCH_POSTS (50), BENCH_SOCKETS (1000), BENCH_IDLE_SOCKETS (10000), BENCH_CLIENT_PROCS (1 for the latency
 // runs; the idle runs use 2), BENCH_CPU_PROF=dir (the servers write a V8 CPU profile of the timed posts there;
 // bench/realtime/profile.ts summarises them), BENCH_VERBOSE=1 (one line per post).
@@ -39,7 +43,8 @@ const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
 const CLIENT_PROCS = Number(process.env.BENCH_CLIENT_PROCS ?? 1);
 const IDLE_CLIENT_PROCS = 2;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ALL = ['one', 'one-pg', 'two', 'idle', 'idle-pg', 'idle-bare'];
+const REDIS_URL = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379';
+const ALL = ['one', 'one-pg', 'two', 'buses-2', 'buses-3', 'idle', 'idle-pg', 'idle-bare'];
 const ONLY = new Set(process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ALL);
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const GOALS = { one: 100, two: 150, idleKb: 20 };
@@ -390,6 +395,109 @@ async function latency(scenario: 'one' | 'one-pg' | 'two') {
   }
 }
 
+const INSTANCE = ['A', 'B', 'C'];
+
+/** `count` instances on a scratch database of their own, talking over NOTIFY or Redis, with their sockets. */
+async function appLane(
+  bus: 'NOTIFY' | 'Redis',
+  count: number,
+  children: Child[],
+  drops: (() => Promise<void>)[],
+) {
+  const scratch = await createEmptyDatabase(PG_URL, 'tl_bench_rt');
+  drops.push(() => scratch.drop());
+  const env: Record<string, string> = {
+    BENCH_DB_URL: scratch.url,
+    BENCH_REDIS_URL: bus === 'Redis' ? REDIS_URL : '',
+    BENCH_REDIS_CHANNEL: `tl_bench_${randomUUID()}`,
+  };
+  const servers: Server[] = [];
+  for (let k = 0; k < count; k++) {
+    const server = await startServer('app', env);
+    children.push(server.child);
+    servers.push(server);
+  }
+  const [a] = servers as [Server];
+  const seeded = await a.child.ask<Seeded>({ type: 'seed', members: SOCKETS });
+  const { clients, openMs } = await openClients(
+    servers.map((server, k) => ({
+      base: server.baseUrl,
+      members: seeded.members.filter((_, i) => i % count === k),
+      handshake: true,
+    })),
+    CLIENT_PROCS,
+  );
+  children.unshift(...clients);
+  await subscribeAll(clients, seeded.timelineId);
+  console.log(
+    `${count} instances over ${bus} (${machine()}): ${SOCKETS} sockets opened and authenticated in ${ms(openMs)}`,
+  );
+  const lane: Lane = {
+    name: `${count} instances, ${bus}`,
+    clients,
+    targets: count,
+    servers,
+    send: (key) => apiPost(a, seeded.owner.cookie, seeded.timelineId, key),
+  };
+  return lane;
+}
+
+/** buses-N: N instances over NOTIFY against N over Redis, alternating round by round. */
+async function buses(count: number) {
+  const children: Child[] = [];
+  const drops: (() => Promise<void>)[] = [];
+  try {
+    const lanes = [
+      await appLane('NOTIFY', count, children, drops),
+      await appLane('Redis', count, children, drops),
+    ];
+    const runs = await runRounds(lanes);
+    for (const [k, lane] of lanes.entries()) {
+      const run = runs[k]!;
+      const bus = lane.name.endsWith('Redis') ? 'Redis' : 'NOTIFY';
+      const names = INSTANCE.slice(0, count).map(
+        (n, i) => `instance ${n} (${i === 0 ? 'posted through' : `over ${bus}`})`,
+      );
+      printRun(lane.name, run, names);
+      latencyRows.push({
+        scenario: `${count} instances, PostgreSQL, bus ${bus}`,
+        sockets: Array.from({ length: count }, () => String(Math.round(SOCKETS / count))).join(' + '),
+        run,
+        goal: GOALS.two,
+      });
+      for (const [i, name] of names.entries()) {
+        latencyRows.push({
+          scenario: `  ${name}`,
+          sockets: String(Math.round(SOCKETS / count)),
+          run: { ...run, all: run.perTarget[i]! },
+          share: true,
+        });
+      }
+    }
+  } finally {
+    await closeAll(children);
+    for (const drop of drops) await drop().catch(() => {});
+  }
+}
+
+async function redisAnswers() {
+  const { createClient } = await import('redis');
+  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    await client.close();
+    return true;
+  } catch (err) {
+    client.destroy();
+    console.log(
+      `Redis at ${REDIS_URL} does not answer (${(err as Error).message}): its scenarios are skipped`,
+    );
+    return false;
+  }
+}
+
 interface Memory {
   rss: number;
   heapUsed: number;
@@ -493,10 +601,15 @@ const machine = () =>
 
 async function main() {
   console.log(`start: ${machine()}, Node ${process.version}`);
-  const pg = [...ONLY].some((s) => s.endsWith('-pg') || s === 'two') && (await postgresAnswers());
+  const pg =
+    [...ONLY].some((s) => s.endsWith('-pg') || s === 'two' || s.startsWith('buses')) &&
+    (await postgresAnswers());
+  const redis = pg && [...ONLY].some((s) => s.startsWith('buses')) && (await redisAnswers());
   if (ONLY.has('one')) await latency('one');
   if (ONLY.has('one-pg') && pg) await latency('one-pg');
   if (ONLY.has('two') && pg) await latency('two');
+  if (ONLY.has('buses-2') && redis) await buses(2);
+  if (ONLY.has('buses-3') && redis) await buses(3);
   if (ONLY.has('idle')) await idle('idle');
   if (ONLY.has('idle-pg') && pg) await idle('idle-pg');
   if (ONLY.has('idle-bare')) await idle('idle-bare');
@@ -505,7 +618,7 @@ async function main() {
   let failed = false;
   if (latencyRows.length) {
     console.log(
-      `\nFrom the post request to each socket's new_post (${POSTS} posts, every delivery; bare: ${sampleBytes} bytes a message):`,
+      `\nFrom the post request to each socket's new_post (${POSTS} posts, every delivery${sampleBytes ? `; bare: ${sampleBytes} bytes a message` : ''}):`,
     );
     console.log(
       '| scenario | sockets | deliveries | p50 | p95 | p99 | max | per post: first, last socket (median) | POST answered (median) | goal |',

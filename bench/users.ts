@@ -6,14 +6,17 @@
 // 2 s, and every event delivered (per socket: the events it should have had against those it received).
 // Scenarios: pglite (one instance, PGlite in memory), postgres (one instance on a scratch PostgreSQL
 // database), two (two instances on one scratch database, users dealt alternately, events between them over
-// LISTEN/NOTIFY). For each, BENCH_USERS steps (fresh database and processes each) up to the first
-// unhealthy one. Everything runs on this machine: the app (bench/users/server.ts, own process each), the
+// LISTEN/NOTIFY), two-redis (the same over Redis pub/sub, REALTIME_BUS=redis, Redis at BENCH_REDIS or
+// redis://127.0.0.1:6379). Steps run in turn, each step every scenario in turn (A/B alternately), each
+// scenario up to its first unhealthy step; a fresh database and processes each. On PostgreSQL each step also
+// counts the database's commits per second (pg_stat_database) and the bus publishes (each one a NOTIFY
+// transaction of its own on the PostgreSQL bus, none with Redis). Everything runs on this machine: the app (bench/users/server.ts, own process each), the
 // database, and the load generator (BENCH_CLIENT_PROCS processes of bench/users/clients.ts). Around each run
 // the CPU of each is read (the app from process.cpuUsage, PostgreSQL's backends and the load generator from
 // /proc), and the app's event-loop delay (perf_hooks monitorEventLoopDelay).
 // Run alone (minutes; not in CI, not in `npm run bench`):
 //   node --import tsx bench/users.ts
-// Options: BENCH_ONLY=pglite,postgres,two; BENCH_USERS=250,500,1000,1500 (ramp steps);
+// Options: BENCH_ONLY=pglite,postgres,two,two-redis; BENCH_USERS=250,500,1000,1500 (ramp steps);
 // BENCH_DURATION_S=60 (measured run per step); BENCH_ACTION_EVERY_S=20; BENCH_GROUP=20 (threadline size
 // before the overlap); BENCH_CLIENT_PROCS=1; BENCH_KEEP_GOING=1 (do not stop a scenario at its first
 // unhealthy step); BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
@@ -27,7 +30,8 @@ import { MIX } from './users/mix.ts';
 import type { Layout } from './users/seed.ts';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ONLY = (process.env.BENCH_ONLY ?? 'pglite,postgres,two').split(',');
+const ONLY = (process.env.BENCH_ONLY ?? 'pglite,postgres,two,two-redis').split(',');
+const REDIS_URL = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379';
 const STEPS = (process.env.BENCH_USERS ?? '250,500,1000,1500').split(',').map(Number);
 const DURATION_MS = Number(process.env.BENCH_DURATION_S ?? 60) * 1000;
 const EVERY_MS = Number(process.env.BENCH_ACTION_EVERY_S ?? 20) * 1000;
@@ -78,6 +82,22 @@ async function backends(url: string | undefined): Promise<number[]> {
   }
 }
 
+/** The database's committed transactions so far (backends report theirs at least every second when busy). */
+async function commits(url: string | undefined): Promise<number> {
+  if (!url) return 0;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select xact_commit::float8 as n from pg_stat_database where datname = current_database()',
+    );
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
 async function cpuSample(pids: number[]) {
   const per = new Map<number, number>();
   for (const pid of pids) per.set(pid, await procCpuMs(pid));
@@ -94,6 +114,8 @@ interface ServerStats {
   delayP99Ms: number;
   delayMaxMs: number;
   rssMb: number;
+  /** Events the app published on its bus since loop-start. */
+  published: number;
 }
 
 interface Report {
@@ -110,10 +132,16 @@ interface Report {
 async function step(scenario: string, users: number) {
   const scratch = scenario === 'pglite' ? undefined : await createEmptyDatabase(PG_URL, 'tl_bench_users');
   const env: Record<string, string> = scratch ? { BENCH_DB_URL: scratch.url } : {};
+  if (scenario === 'two-redis') {
+    Object.assign(env, {
+      BENCH_REDIS_URL: REDIS_URL,
+      BENCH_REDIS_CHANNEL: `tl_bench_${process.pid}_${users}`,
+    });
+  }
   const children: Child[] = [];
   try {
     const servers: Array<{ child: Child; base: string; pid: number }> = [];
-    for (let k = 0; k < (scenario === 'two' ? 2 : 1); k++) {
+    for (let k = 0; k < (scenario.startsWith('two') ? 2 : 1); k++) {
       const child = forkChild(script('server.ts'), { env });
       children.push(child);
       const ready = await child.ready;
@@ -148,6 +176,7 @@ async function step(scenario: string, users: number) {
       load: await cpuSample(clientPids),
       machine: await machine(),
       load1: os.loadavg()[0]!,
+      commits: await commits(scratch?.url),
     };
     await Promise.all(servers.map((s) => s.child.ask({ type: 'loop-start' })));
     const runs = await Promise.all(
@@ -162,6 +191,7 @@ async function step(scenario: string, users: number) {
       load: await cpuSample(clientPids),
       machine: await machine(),
       load1: os.loadavg()[0]!,
+      commits: await commits(scratch?.url),
     };
     // Wait for the last events to arrive (or DRAIN_MS).
     let reports: Report[] = [];
@@ -212,6 +242,9 @@ async function step(scenario: string, users: number) {
       healthy,
       actionsPerS: actions / seconds,
       reqPerS: requests / seconds,
+      // On the PostgreSQL bus each publish is a NOTIFY transaction of its own (after the write committed).
+      commitsPerS: (after.commits - before.commits) / seconds,
+      publishedPerS: stats.reduce((n, s) => n + s.published, 0) / seconds,
       errorRate,
       other,
       avg,
@@ -270,20 +303,23 @@ console.log(
     `threadlines of ${GROUP} (+${Math.floor(GROUP / 2)} overlap), ${CLIENT_PROCS} load process(es); mix ${JSON.stringify(MIX)}`,
 );
 const rows: string[] = [];
-for (const scenario of ONLY) {
-  for (const users of STEPS) {
+// Step by step, every scenario in turn, so the machine's load falls on each alike.
+const stopped = new Set<string>();
+for (const users of STEPS) {
+  for (const scenario of ONLY.filter((s) => !stopped.has(s))) {
     const r = await step(scenario, users);
     console.log(JSON.stringify(r));
+    const commitsCell = scenario === 'pglite' ? '' : `${f1(r.commitsPerS)} (${f1(r.publishedPerS)})`;
     const row =
       `| ${scenario} | ${users} | ${r.healthy ? 'yes' : '**no**'} | ${f1(r.actionsPerS)} | ${f1(r.reqPerS)} | ` +
       `${(100 * r.errorRate).toFixed(3)} % | ${f1(r.avg)} ms | ${f1(r.p99)} ms | ${r.receivedTotal}/${r.expectedTotal} | ` +
-      `${r.appCpu} | ${r.pgCpu} | ${r.loadCpu} | ${r.machineBusy} | ${r.delay} | ${r.load} |`;
+      `${commitsCell} | ${r.appCpu} | ${r.pgCpu} | ${r.loadCpu} | ${r.machineBusy} | ${r.delay} | ${r.load} |`;
     rows.push(row);
     console.log(row);
-    if (!r.healthy && !KEEP_GOING) break;
+    if (!r.healthy && !KEEP_GOING) stopped.add(scenario);
   }
 }
 console.log(
-  '\n| scenario | users | healthy | actions/s | requests/s | 5xx | avg | p99 | events received/expected | app CPU | PostgreSQL CPU | load generator CPU | machine busy | event-loop delay mean/p99/max ms | load average |',
+  '\n| scenario | users | healthy | actions/s | requests/s | 5xx | avg | p99 | events received/expected | commits/s (bus publishes/s) | app CPU | PostgreSQL CPU | load generator CPU | machine busy | event-loop delay mean/p99/max ms | load average |',
 );
 for (const row of rows) console.log(row);

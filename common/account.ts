@@ -14,6 +14,8 @@ export const EMAIL_LINK_INVALID = 'This confirmation link is invalid or has expi
 export const EMAIL_ALREADY_VERIFIED = 'Your e-mail address is already verified';
 export const EMAIL_UNCHANGED = 'That is already your e-mail address';
 export const SESSION_NOT_FOUND = 'That session has already ended';
+/** 403 to every sign-in of an account an operator disabled (`npm run admin -- users disable`), after its password. */
+export const ACCOUNT_DISABLED = 'This account has been disabled. Contact the administrator of this site.';
 export const verificationSent = (email: string) => `We sent a confirmation link to ${email}`;
 export const emailChangeSent = (email: string) =>
   `We sent a link to ${email}. Your address changes once you open it.`;

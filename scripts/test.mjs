@@ -1,7 +1,8 @@
 // `npm test`: every test of the project, in phases, each timed:
 //   1. static checks: Biome (lint and format) and tsc, so `npm run lint`/`typecheck` cannot drift out of green;
 //   2. Vitest: client and common code and the API tests on PostgreSQL (TEST_DATABASE_URL, else the local server
-//      on 127.0.0.1:5432 when one answers), files in parallel;
+//      on 127.0.0.1:5432 when one answers; the Redis bus's with TEST_REDIS_URL, else 127.0.0.1:6379), files in
+//      parallel;
 //   3. common code and the API tests on PGlite on Node 22 (scripts/node22.mjs; TEST_NODE22=0 runs them in 2);
 //   4. the timing-sensitive API files, one at a time per database, PostgreSQL's here beside PGlite's on 22;
 //   5. the page-speed budget on a fresh build (scripts/budget.mjs: initial JS per route and Lighthouse); the
@@ -27,10 +28,12 @@ const run = (cmd, args, env = {}) =>
 const only = process.argv[2];
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+const LOCAL_REDIS = 'redis://127.0.0.1:6379';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const phases = []; // { name, seconds, detail }
 const skippedPhases = []; // "what: why"
+const skippedTests = new Set(); // "file: why", from tests skipped with a reason (a tool missing here)
 let broken = false;
 
 async function phase(name, fn) {
@@ -112,6 +115,7 @@ async function vitest(node, projects, label, { quiet = false } = {}) {
       return `${name}: ${p.files} files, ${count(p)}; ${minutes(p.fileMs / 1000)} in files${window}`;
     });
   lines.push(slowest(r.files ?? [], (f) => `${f.file} (${f.project})`));
+  for (const skip of r.skips ?? []) skippedTests.add(`${skip.file}: ${skip.note}`);
   const failedTests = Object.values(r.projects).reduce((n, p) => n + p.failed, 0);
   if ((code !== 0 && failedTests === 0) || r.unhandledErrors > 0) broken = true;
   if (r.unhandledErrors > 0) lines.push(`${r.unhandledErrors} unhandled errors (see above)`);
@@ -132,6 +136,27 @@ async function findPostgres() {
     return LOCAL_POSTGRES;
   } catch {
     await client.end().catch(() => {});
+    return undefined;
+  }
+}
+
+/** TEST_REDIS_URL, else the local Redis when it answers (the Redis bus's tests, *-redis.pg.test.ts). */
+async function findRedis() {
+  if (process.env.TEST_REDIS_URL) return process.env.TEST_REDIS_URL;
+  const { createClient } = await import('redis');
+  const client = createClient({
+    url: LOCAL_REDIS,
+    socket: { connectTimeout: 2000, reconnectStrategy: false },
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    await client.close();
+    console.log(`Redis answers on 127.0.0.1:6379: the Redis bus's tests run there (a channel each).`);
+    return LOCAL_REDIS;
+  } catch {
+    client.destroy();
     return undefined;
   }
 }
@@ -174,10 +199,20 @@ if (!only) {
 }
 
 if (only !== 'e2e' && only !== 'budget') {
+  // The reverse-proxy test runs Debian's Caddy (installed here when missing, as root); without it that test
+  // is skipped, and says why below, except in CI, where it fails.
+  run('bash', [path.join(root, 'scripts', 'ensure-caddy.sh')]);
   const postgres = await findPostgres();
   if (postgres) process.env.TEST_DATABASE_URL = postgres;
   else
     skippedPhases.push('api-postgres*: no PostgreSQL (set TEST_DATABASE_URL, or run one on 127.0.0.1:5432)');
+  // The Redis bus's files run in the api-postgres projects (vitest.config.ts leaves them out without it).
+  const redis = postgres ? await findRedis() : undefined;
+  if (redis) process.env.TEST_REDIS_URL = redis;
+  else if (postgres)
+    skippedPhases.push(
+      'the Redis bus (server/realtime/*-redis.pg.test.ts): no Redis (set TEST_REDIS_URL, or run one on 127.0.0.1:6379)',
+    );
   const why22 = process.env.TEST_NODE22 === '0' ? 'TEST_NODE22=0' : node22Unavailable();
   let node;
   if (!why22) {
@@ -268,7 +303,7 @@ for (const { name, seconds, detail } of phases) {
   for (const line of detail ?? []) console.log(`           ${line}`);
 }
 console.log(`  ${minutes(phases.reduce((s, p) => s + p.seconds, 0)).padStart(7)}  in all`);
-for (const what of skippedPhases) console.log(`Skipped: ${what}`);
+for (const what of [...skippedPhases, ...skippedTests]) console.log(`Skipped: ${what}`);
 if (broken) console.error('A test runner failed before reporting all its results (see above).');
 if (ci && skippedPhases.length) console.error('CI runs every phase: a skipped phase fails the run.');
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

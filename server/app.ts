@@ -33,8 +33,11 @@ import { serializerCompiler, zodValidatorCompiler } from './http/zod.ts';
 import { mailPlugin } from './mail/index.ts';
 import { metricsPlugin } from './metrics/index.ts';
 import { notificationMailPlugin } from './notifications/mail-plugin.ts';
+import { RouteCatalog } from './openapi/document.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 import { pushPlugin } from './push/index.ts';
 import { generateVapidKeys, type VapidKeys } from './push/keys.ts';
+import { FeedCache } from './queries/feed-cache.ts';
 import { realtimePlugin } from './realtime/index.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -141,9 +144,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   );
   app.decorate('routeTable', []);
+  app.decorate('feedCache', new FeedCache(config.feedCacheBytes));
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
   });
+  // Every route with its schema, for the API reference (server/openapi); unsubscribe skips the cross-site check.
+  const catalog = new RouteCatalog([UNSUBSCRIBE_API_PATH]);
+  app.addHook('onRoute', catalog.collect);
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(
@@ -208,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pushPlugin, { keys: deps.vapidKeys ?? config.push.vapid ?? generateVapidKeys() });
   await app.register(billingPlugin);
   await app.register(metaRoutes);
+  await app.register(openApiRoutes, { catalog });
   await app.register(healthRoutes);
   await app.register(mailPlugin, { run: deps.mailWorker ?? deps.maintenance ?? false });
   await app.register(notificationMailPlugin, {
@@ -229,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(unsubscribeRoutes);
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
+    signedIn.addHook('onRoute', catalog.markSignedIn);
     signedIn.addHook('preHandler', writeLimitHook(writeRules(config.writeLimitFactor)));
     await signedIn.register(profileRoutes);
     await signedIn.register(meRoutes);

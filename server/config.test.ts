@@ -46,6 +46,47 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the real-time bus settings, with clear errors', () => {
+    const db = 'postgres://db.internal/threadline';
+    expect(loadConfig({}).realtime).toEqual({
+      bus: undefined,
+      redisUrl: undefined,
+      redisChannel: 'threadline_events',
+    });
+    expect(loadConfig({ DATABASE_URL: db }).realtime.bus).toBeUndefined();
+    expect(
+      loadConfig({
+        DATABASE_URL: db,
+        REALTIME_BUS: 'redis',
+        REDIS_URL: 'redis://cache:6379',
+        REDIS_CHANNEL: 'tl:prod',
+      }).realtime,
+    ).toEqual({ bus: 'redis', redisUrl: 'redis://cache:6379', redisChannel: 'tl:prod' });
+    expect(loadConfig({ DATABASE_URL: db, REALTIME_BUS: 'postgres' }).realtime.bus).toBe('postgres');
+    expect(loadConfig({ REALTIME_BUS: 'memory' }).realtime.bus).toBe('memory');
+    expect(fails({ REALTIME_BUS: 'kafka' })).toBe(
+      'Invalid configuration: REALTIME_BUS must be postgres, redis or memory',
+    );
+    expect(fails({ DATABASE_URL: db, REALTIME_BUS: 'redis' })).toBe(
+      'Invalid configuration: REDIS_URL is required when REALTIME_BUS=redis',
+    );
+    expect(fails({ REDIS_URL: 'http://cache:6379' })).toBe(
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL',
+    );
+    expect(fails({ REALTIME_BUS: 'redis', REDIS_URL: 'redis://cache' })).toBe(
+      'Invalid configuration: REALTIME_BUS must be memory or unset without DATABASE_URL (the embedded database runs one instance)',
+    );
+    expect(fails({ REALTIME_BUS: 'postgres' })).toBe(
+      'Invalid configuration: REALTIME_BUS must be memory or unset without DATABASE_URL (the embedded database runs one instance)',
+    );
+    expect(fails({ DATABASE_URL: db, REALTIME_BUS: 'memory' })).toBe(
+      'Invalid configuration: REALTIME_BUS must be postgres or redis with DATABASE_URL (instances on one database share events)',
+    );
+    expect(fails({ REDIS_CHANNEL: 'has space' })).toBe(
+      'Invalid configuration: REDIS_CHANNEL must be 1 to 100 letters, digits, and _ : . -',
+    );
+  });
+
   it('reads the metrics settings (off by default), with clear errors', () => {
     expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
     const token = 'a-long-enough-token-123';

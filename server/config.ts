@@ -75,6 +75,18 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    // The bus between instances (server/realtime): PostgreSQL's NOTIFY by default with DATABASE_URL, or Redis.
+    REALTIME_BUS: z
+      .enum(['postgres', 'redis', 'memory'], { message: 'must be postgres, redis or memory' })
+      .optional(),
+    REDIS_URL: z
+      .url({ message: 'must be a redis:// or rediss:// URL' })
+      .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
+      .optional(),
+    REDIS_CHANNEL: z
+      .string()
+      .regex(/^[\w:.-]{1,100}$/, 'must be 1 to 100 letters, digits, and _ : . -')
+      .default('threadline_events'),
     PUBLIC_URL: url.optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     AUTH_PROVIDER: z.enum(['local', 'oidc'], { message: 'must be local or oidc' }).default('local'),
@@ -151,6 +163,12 @@ const envSchema = z
       .min(0.1, 'must be between 0.1 and 1000')
       .max(1000, 'must be between 0.1 and 1000')
       .default(1),
+    // The first feed pages kept in memory (issue 28), in bytes; 0 turns the cache off.
+    FEED_CACHE_BYTES: z.coerce
+      .number({ message: 'must be a number of bytes' })
+      .int('must be a whole number of bytes')
+      .min(0, 'must be 0 (off) or more')
+      .default(64 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     const need = (cond: boolean, keys: (keyof typeof env)[], why: string) => {
@@ -206,6 +224,21 @@ const envSchema = z
         code: 'custom',
         path: ['METRICS_PORT'],
         message: 'must differ from PORT (it is a listener of its own, on 127.0.0.1)',
+      });
+    }
+    need(env.REALTIME_BUS === 'redis', ['REDIS_URL'], 'REALTIME_BUS=redis');
+    if (env.REALTIME_BUS && env.REALTIME_BUS !== 'memory' && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REALTIME_BUS'],
+        message: 'must be memory or unset without DATABASE_URL (the embedded database runs one instance)',
+      });
+    }
+    if (env.REALTIME_BUS === 'memory' && env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REALTIME_BUS'],
+        message: 'must be postgres or redis with DATABASE_URL (instances on one database share events)',
       });
     }
     need(env.STORAGE === 's3', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'STORAGE=s3');
@@ -289,6 +322,8 @@ export interface Config {
   };
   /** Multiplies every per-user write limit (1: the defaults). */
   writeLimitFactor: number;
+  /** FEED_CACHE_BYTES: the bound of the first feed pages kept in memory; 0: off. */
+  feedCacheBytes: number;
   push: {
     /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; undefined: the pair generated into DATA_DIR (server/push/keys.ts). */
     vapid: VapidKeys | undefined;
@@ -301,6 +336,11 @@ export interface Config {
   };
   /** GET /metrics: off when both are unset; the token guards the app's port, the port is loopback only. */
   metrics: { token: string | undefined; port: number | undefined };
+  /**
+   * The bus between instances: REALTIME_BUS, else (undefined) PostgreSQL's with a PostgreSQL database and the
+   * in-process one on the embedded database. REDIS_URL and REDIS_CHANNEL serve bus=redis.
+   */
+  realtime: { bus: Env['REALTIME_BUS']; redisUrl: string | undefined; redisChannel: string };
   /** Slow clients: how long a connection may stay silent, and how long headers and a JSON body may take. */
   http: {
     idleTimeoutMs: number;
@@ -375,6 +415,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pollMs: e.MAIL_POLL_MS,
     },
     writeLimitFactor: e.WRITE_LIMIT_FACTOR,
+    feedCacheBytes: e.FEED_CACHE_BYTES,
     push: {
       vapid:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
@@ -385,6 +426,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       allowHttpLoopback: e.PUSH_ALLOW_HTTP_LOOPBACK,
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    realtime: { bus: e.REALTIME_BUS, redisUrl: e.REDIS_URL, redisChannel: e.REDIS_CHANNEL },
     http: {
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,

@@ -25,6 +25,13 @@ const config = loadConfig({
   DATA_DIR: '/nonexistent',
   LOG_LEVEL: 'silent',
   ...(url && { DATABASE_URL: url }),
+  // BENCH_REDIS_URL: the bus between instances over Redis (REALTIME_BUS=redis) instead of NOTIFY.
+  ...(url &&
+    process.env.BENCH_REDIS_URL && {
+      REALTIME_BUS: 'redis',
+      REDIS_URL: process.env.BENCH_REDIS_URL,
+      REDIS_CHANNEL: process.env.BENCH_REDIS_CHANNEL ?? 'threadline_bench',
+    }),
 });
 const app = await buildApp({ config, database, sessionSecret: BENCH_SESSION_SECRET, logger: false });
 await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });

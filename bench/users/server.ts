@@ -20,6 +20,13 @@ const config = loadConfig({
   DATA_DIR: '/nonexistent',
   LOG_LEVEL: 'silent',
   ...(url && { DATABASE_URL: url }),
+  // BENCH_REDIS_URL: the bus between instances over Redis (REALTIME_BUS=redis) instead of NOTIFY.
+  ...(url &&
+    process.env.BENCH_REDIS_URL && {
+      REALTIME_BUS: 'redis',
+      REDIS_URL: process.env.BENCH_REDIS_URL,
+      REDIS_CHANNEL: process.env.BENCH_REDIS_CHANNEL ?? 'threadline_bench',
+    }),
 });
 const app = await buildApp({
   config,
@@ -36,6 +43,13 @@ const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 let elu = performance.eventLoopUtilization();
 let cpu = process.cpuUsage();
+// Bus publishes since loop-start (routes and the socket registry all publish through app.realtime).
+let published = 0;
+const publish = app.realtime.publish;
+app.realtime.publish = (event) => {
+  published++;
+  return publish(event);
+};
 
 async function seed(users: number, group: number): Promise<{ layout: Layout; seedMs: number }> {
   const started = performance.now();
@@ -57,6 +71,7 @@ serve({
     delay.reset();
     elu = performance.eventLoopUtilization();
     cpu = process.cpuUsage();
+    published = 0;
     return {};
   },
   stats: async () => {
@@ -68,6 +83,7 @@ serve({
       delayP99Ms: delay.percentile(99) / 1e6,
       delayMaxMs: delay.max / 1e6,
       rssMb: process.memoryUsage().rss / 2 ** 20,
+      published,
     };
   },
   close: async () => {

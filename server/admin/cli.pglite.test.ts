@@ -1,10 +1,13 @@
 // The command line as an operator runs it, on the embedded database (so once, on PGlite): usage and exit
 // codes, and the refusal while a server holds the embedded database. PostgreSQL: cli.pg.test.ts.
+import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPglite } from '../db/client.ts';
 import { admin, SLOW } from '../test/admin-cli.ts';
+import { buildUser } from '../test/factories.ts';
 
 describe('npm run admin', () => {
   let dataDir: string;
@@ -61,6 +64,39 @@ describe('npm run admin', () => {
       expect(held.stderr).toContain(`in use by a running Threadline server (pid ${process.pid})`);
       expect(held.stderr).toContain('Stop the server first');
       await rm(path.join(dataDir, 'db', 'threadline.lock'));
+    },
+    SLOW,
+  );
+
+  it(
+    'disables and enables an account, and shows its state',
+    async () => {
+      const own = await mkdtemp(path.join(tmpdir(), 'tl-admin-'));
+      try {
+        // The embedded database as a stopped server left it: migrated (the tests' template), one account.
+        const template = inject('pgliteTemplate');
+        const database = await openPglite(path.join(own, 'db'), {
+          ...(template && { loadDataDir: await openAsBlob(template) }),
+        });
+        const user = await buildUser(database.db);
+        await database.close();
+        const env = { DATA_DIR: own };
+
+        const disabled = await admin(['users', 'disable', user.email!], env);
+        expect(disabled.stderr).toBe('');
+        expect(disabled.stdout.trim()).toBe(
+          `${user.email} is now disabled: it cannot sign in; 0 sessions ended.`,
+        );
+        const listed = await admin(['users', 'list'], env);
+        expect(listed.stdout).toMatch(/^email\s+plan\s+storage\s+sign-in\s+state\s+created\s+id$/m);
+        expect(listed.stdout).toMatch(/\bpassword\s+disabled\s/);
+        const enabled = await admin(['users', 'enable', user.email!], env);
+        expect(enabled.stdout.trim()).toBe(`${user.email} is enabled: it can sign in again.`);
+        const shown = await admin(['users', 'show', user.email!], env);
+        expect(shown.stdout).toMatch(/^disabledAt\s+-$/m);
+      } finally {
+        await rm(own, { recursive: true, force: true });
+      }
     },
     SLOW,
   );

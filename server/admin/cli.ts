@@ -10,9 +10,18 @@ import { migrationStatus } from './commands/db.ts';
 import { revokeSessions } from './commands/sessions.ts';
 import { recountStorage } from './commands/storage.ts';
 import { listTimelines, showTimeline, transferTimeline } from './commands/timelines.ts';
-import { listUsers, resetPasswordLink, setPassword, setPlan, showUser } from './commands/users.ts';
+import {
+  disableUser,
+  enableUser,
+  listUsers,
+  resetPasswordLink,
+  setPassword,
+  setPlan,
+  showUser,
+} from './commands/users.ts';
 import { AdminError } from './errors.ts';
 import { openAdminDatabase } from './open.ts';
+import { publishToInstances, sessionEvents } from './publish.ts';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -21,6 +30,8 @@ export const USAGE = `Usage: npm run admin -- <command>
   users reset-password EMAIL              print a one-time reset link (one hour; nothing is mailed)
   users reset-password EMAIL --stdin      set the password read from stdin; ends the account's sessions
   users set-plan EMAIL PLAN               grant free, pro or community outside billing
+  users disable EMAIL                     refuse every sign-in of the account and end its sessions
+  users enable EMAIL                      let a disabled account sign in again
   timelines list [--limit N] [--offset N] threadlines, oldest first, with owner and member count
   timelines show ID                       one threadline and its members
   timelines transfer ID EMAIL             make a member the owner; the previous owner becomes a moderator
@@ -33,7 +44,7 @@ while the server is stopped).`;
 
 class UsageError extends Error {}
 
-type Io = { out: (line: string) => void; stdin: () => Promise<string> };
+type Io = { out: (line: string) => void; err: (line: string) => void; stdin: () => Promise<string> };
 
 const COMMANDS: Record<
   string,
@@ -45,12 +56,13 @@ const COMMANDS: Record<
       const { rows, total } = await listUsers(db, a.page);
       table(
         io,
-        ['email', 'plan', 'storage', 'sign-in', 'created', 'id'],
+        ['email', 'plan', 'storage', 'sign-in', 'state', 'created', 'id'],
         rows.map((r) => [
           r.email ?? '-',
           r.plan,
           bytes(r.storageUsedBytes),
           r.local ? 'password' : 'oidc',
+          r.disabled ? 'disabled' : 'active',
           day(r.createdAt),
           r.id,
         ]),
@@ -61,7 +73,8 @@ const COMMANDS: Record<
   'users show': { args: 1, run: async ({ db }, a, io) => fields(io, await showUser(db, a.positionals[0]!)) },
   'users reset-password': {
     args: 1,
-    run: async ({ db }, a, io) => {
+    run: async (database, a, io) => {
+      const { db } = database;
       const [email] = a.positionals as [string];
       if (!a.stdin) {
         io.out(await resetPasswordLink(db, email, linkBase(a.config)));
@@ -70,7 +83,8 @@ const COMMANDS: Record<
       // One trailing newline is the shell's (echo, a here-string), not the password's.
       const password = (await io.stdin()).replace(/\r?\n$/, '');
       const ended = await setPassword(db, email, password);
-      io.out(`Password set for ${email}; ${ended} session${ended === 1 ? '' : 's'} ended.`);
+      io.out(`Password set for ${email}; ${sessionCount(ended)} ended.`);
+      await closeSockets(database, a, ended, io);
     },
   },
   'users set-plan': {
@@ -79,6 +93,25 @@ const COMMANDS: Record<
       const [email, plan] = a.positionals as [string, string];
       const { from, to } = await setPlan(db, email, plan);
       io.out(from === to ? `${email} was already on ${to}.` : `${email}: ${from} -> ${to}.`);
+    },
+  },
+  'users disable': {
+    args: 1,
+    run: async (database, a, io) => {
+      const [email] = a.positionals as [string];
+      const { already, ended } = await disableUser(database.db, email);
+      io.out(
+        `${email} ${already ? 'was already' : 'is now'} disabled: it cannot sign in; ${sessionCount(ended)} ended.`,
+      );
+      await closeSockets(database, a, ended, io);
+    },
+  },
+  'users enable': {
+    args: 1,
+    run: async ({ db }, a, io) => {
+      const [email] = a.positionals as [string];
+      const was = await enableUser(db, email);
+      io.out(was ? `${email} is enabled: it can sign in again.` : `${email} was not disabled.`);
     },
   },
   'timelines list': {
@@ -123,9 +156,10 @@ const COMMANDS: Record<
   },
   'sessions revoke': {
     args: 1,
-    run: async ({ db }, a, io) => {
-      const ended = await revokeSessions(db, a.positionals[0]!);
-      io.out(`${ended} session${ended === 1 ? '' : 's'} ended.`);
+    run: async (database, a, io) => {
+      const ended = await revokeSessions(database.db, a.positionals[0]!);
+      io.out(`${sessionCount(ended)} ended.`);
+      await closeSockets(database, a, ended, io);
     },
   },
   'storage recount': {
@@ -197,10 +231,27 @@ function parse(argv: string[]): Omit<Parsed, 'config'> {
   };
 }
 
+/**
+ * Closes the ended sessions' sockets on every running instance (a session event on their bus). The sessions
+ * have ended whatever happens here: if the bus is unreachable, the instances' session check closes the
+ * sockets within REALTIME.sessionCheckMs instead, and the command still succeeds.
+ */
+async function closeSockets(database: Database, a: Parsed, ended: string[], io: Io) {
+  try {
+    await publishToInstances(a.config, database, sessionEvents(ended));
+  } catch (err) {
+    io.err(
+      `Warning: could not tell the running instances (${describeError(err)}); open sockets close within a minute.`,
+    );
+  }
+}
+
+const sessionCount = (ended: string[]) => `${ended.length} session${ended.length === 1 ? '' : 's'}`;
+
 /** Runs one command line; returns the exit code. */
 export async function runCli(
   argv: string[],
-  io: Io & { err: (line: string) => void },
+  io: Io,
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   let parsed: Omit<Parsed, 'config'>;

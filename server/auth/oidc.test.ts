@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 // @ts-expect-error oidc-provider ships no type declarations
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disableUser, enableUser } from '../admin/commands/users.ts';
 import { users } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { buildUser } from '../test/factories.ts';
@@ -430,6 +431,28 @@ describe('OIDC accounts and e-mail', () => {
       .where(eq(users.id, id));
     expect(await signInFlow(browser)).toMatchObject({ location: '/' });
     expect((await me(browser)).json().profileImageUrl).toBeNull();
+  });
+});
+
+describe('a disabled OIDC account (npm run admin -- users disable)', () => {
+  it('is refused with 403 after the provider signed it in, its session ends, and enable lets it in again', async () => {
+    accounts.hana = { email: 'hana@example.test', email_verified: true, given_name: 'Hana' };
+    nextAccount = 'hana';
+    const browser = new Browser();
+    expect(await signInFlow(browser)).toMatchObject({ location: '/' });
+    expect((await me(browser)).statusCode).toBe(200);
+
+    await disableUser(t.database.db, 'hana@example.test');
+    expect((await me(browser)).statusCode).toBe(401);
+    // A fresh browser: the provider signs Hana in again, the app refuses her (JSON, as a password sign-in).
+    const refused = await signInFlow(new Browser());
+    expect(refused.status).toBe(403);
+    expect(sessionSetIn(refused.setCookies)).toBe(false);
+
+    await enableUser(t.database.db, 'hana@example.test');
+    const again = new Browser();
+    expect(await signInFlow(again)).toMatchObject({ status: 302, location: '/' });
+    expect((await me(again)).json()).toMatchObject({ email: 'hana@example.test' });
   });
 });
 

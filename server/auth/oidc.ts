@@ -7,12 +7,14 @@ import { z } from 'zod';
 import { NAME_PART_MAX } from '../../common/limits.ts';
 import { safeReturnPath } from '../../common/return-to.ts';
 import { emailSchema } from '../../common/schemas/user.ts';
+import { bumpFeedsOfUser } from '../commands/feed-version.ts';
 import { isLoopbackHost } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { type User, users } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { signIn } from './plugin.ts';
+import { AccountDisabled } from './sessions.ts';
 
 const FLOW_COOKIE = 'tl_oidc_flow';
 const FLOW_TTL_MS = 10 * 60 * 1000;
@@ -79,7 +81,11 @@ export async function oidcRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/api/login', async (request, reply) => {
+  const loginSchema = {
+    summary: "Go to the OpenID Connect provider's sign-in (returnTo: a same-origin path)",
+    errors: { 503: 'Sign-in provider unavailable' },
+  };
+  app.get('/api/login', { schema: loginSchema }, async (request, reply) => {
     let config: client.Configuration;
     try {
       config = await configuration();
@@ -116,7 +122,10 @@ export async function oidcRoutes(app: FastifyInstance) {
     return reply.redirect(url.href);
   });
 
-  app.get('/api/callback', async (request, reply) => {
+  const callbackSchema = {
+    summary: "The provider's redirect back after sign-in: signs in, then to returnTo",
+  };
+  app.get('/api/callback', { schema: callbackSchema }, async (request, reply) => {
     const flow = readFlow(request);
     reply.clearCookie(FLOW_COOKIE, cookieOptions);
     try {
@@ -138,6 +147,8 @@ export async function oidcRoutes(app: FastifyInstance) {
       await signIn(app, request, reply, user);
       return reply.redirect(safeReturnPath(flow.returnTo) ?? '/');
     } catch (err) {
+      // The provider vouched for the person: they may learn why (403 JSON, as a password sign-in).
+      if (err instanceof AccountDisabled) throw err;
       request.log.warn({ err }, 'OIDC sign-in failed');
       return reply.redirect('/?signin=failed');
     }
@@ -229,12 +240,24 @@ export async function upsertOidcUser(
 async function refreshProfile(db: Db, user: User, profile: Profile): Promise<User> {
   const remotePicture = user.profileImageUrl !== null && /^https?:\/\//i.test(user.profileImageUrl);
   const patch = { ...profile, ...(remotePicture && { profileImageUrl: null }), updatedAt: new Date() };
-  const update = (values: typeof patch) =>
-    db.update(users).set(values).where(eq(users.id, user.id)).returning();
-  try {
-    return (await update(patch))[0]!;
-  } catch (err) {
-    if (!isUniqueViolation(err, 'users_email_unique')) throw err;
-    return (await update({ ...patch, email: undefined, emailVerifiedAt: undefined }))[0]!;
-  }
+  const update = (tx: Db, values: typeof patch) =>
+    tx.update(users).set(values).where(eq(users.id, user.id)).returning();
+  // Feed pages show names, pictures and (to owners) addresses: a change bumps them in its transaction.
+  const changes = (value: string | null | undefined, now: string | null) =>
+    value !== undefined && value !== now;
+  const shown =
+    changes(patch.firstName, user.firstName) ||
+    changes(patch.lastName, user.lastName) ||
+    changes(patch.email, user.email) ||
+    remotePicture;
+  return db.transaction(async (tx) => {
+    if (shown) await bumpFeedsOfUser(tx, user.id);
+    try {
+      // A savepoint: the address taken by another account fails only this statement.
+      return (await tx.transaction((inner) => update(inner, patch)))[0]!;
+    } catch (err) {
+      if (!isUniqueViolation(err, 'users_email_unique')) throw err;
+      return (await update(tx, { ...patch, email: undefined, emailVerifiedAt: undefined }))[0]!;
+    }
+  });
 }

@@ -1,10 +1,19 @@
 // Server-side sessions in the `sessions` table: a random token in the cookie, its HMAC as the row key,
 // 7 days idle and 30 days absolute.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { ACCOUNT_DISABLED } from '../../common/account.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../common/limits.ts';
 import type { Db } from '../db/client.ts';
-import { sessions, type User, users } from '../db/schema/index.ts';
+import { type SessionData, sessions, type User, users } from '../db/schema/index.ts';
+import { HttpError } from '../http/errors.ts';
+
+/** 403: an operator disabled the account (`users disable`); thrown by every sign-in, after its credentials. */
+export class AccountDisabled extends HttpError {
+  constructor() {
+    super(403, ACCOUNT_DISABLED);
+  }
+}
 
 /** The user id inside the session's JSON. */
 const sessionUserId = sql<string>`(${sessions.sess}->>'userId')::uuid`;
@@ -55,26 +64,50 @@ export class SessionStore {
     const rows = await this.db
       .select({ sid: sessions.sid })
       .from(sessions)
+      .innerJoin(users, eq(users.id, sessionUserId))
       .where(
         and(
           // One text parameter however many keys (base64url: no commas); a list would hit the bind limit.
           sql`${sessions.sid} = any(string_to_array(${keys.join(',')}, ','))`,
           gt(sessions.expire, new Date(now)),
           sql`(${sessions.sess}->>'createdAt')::bigint > ${now - SESSION_ABSOLUTE_MS}`,
+          // As resolve(): a disabled or deleted account's sockets close even if a session row were left.
+          isNull(users.disabledAt),
+          isNull(users.deletedAt),
         ),
       );
     return new Set(rows.map((r) => r.sid));
   }
 
-  /** Starts a new session (a fresh id at every sign-in) and returns the cookie token. */
+  /**
+   * Starts a new session (a fresh id at every sign-in) and returns the cookie token; AccountDisabled when
+   * the account is disabled (or missing). The row is inserted from the user's row read FOR SHARE: a disable
+   * in progress (which updates that row, then ends the sessions) makes it wait and then see the account
+   * disabled, and a disable that comes later finds this session to end. No session outlives a disable.
+   */
   async create(userId: string, { userAgent }: { userAgent?: string } = {}): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
-    await this.db.insert(sessions).values({
-      sid: this.key(token),
-      sess: { userId, createdAt: now, ...(userAgent && { userAgent: userAgent.slice(0, 300) }) },
-      expire: new Date(now + SESSION_IDLE_MS),
-    });
+    const sess: SessionData = {
+      userId,
+      createdAt: now,
+      ...(userAgent && { userAgent: userAgent.slice(0, 300) }),
+    };
+    const created = await this.db
+      .insert(sessions)
+      .select(
+        this.db
+          .select({
+            sid: sql<string>`${this.key(token)}`.as('sid'),
+            sess: sql<SessionData>`${JSON.stringify(sess)}::jsonb`.as('sess'),
+            expire: sql<Date>`${new Date(now + SESSION_IDLE_MS).toISOString()}::timestamptz`.as('expire'),
+          })
+          .from(users)
+          .where(and(eq(users.id, userId), isNull(users.disabledAt)))
+          .for('share'),
+      )
+      .returning({ sid: sessions.sid });
+    if (created.length === 0) throw new AccountDisabled();
     return token;
   }
 
@@ -87,8 +120,14 @@ export class SessionStore {
     if (!row) return null;
     const now = this.now();
     const expire = row.session.expire.getTime();
-    // A deleted account never acts again, even through a session started while it was being deleted.
-    if (row.user.deletedAt || expire <= now || row.session.sess.createdAt + SESSION_ABSOLUTE_MS <= now) {
+    // A deleted or disabled account never acts again, even through a session row left behind. The one
+    // place that decides: keep any cache of this lookup behind it.
+    if (
+      row.user.deletedAt ||
+      row.user.disabledAt ||
+      expire <= now ||
+      row.session.sess.createdAt + SESSION_ABSOLUTE_MS <= now
+    ) {
       await this.db.delete(sessions).where(eq(sessions.sid, sid));
       return null;
     }

@@ -11,6 +11,7 @@ import { postAccess } from '../policies/post.ts';
 import { commentById } from '../queries/comments.ts';
 import type { CommentRow } from '../queries/feed.ts';
 import { recordAction } from './analytics.ts';
+import { bumpFeed } from './feed-version.ts';
 import { pickMentions, storedMentions, threadlineReaders } from './mentions.ts';
 
 export async function createComment(
@@ -19,7 +20,7 @@ export async function createComment(
   body: { postId: string; content: string; mentions?: string[] },
 ) {
   return db.transaction(async (tx) => {
-    const { post, access } = await postAccess(tx, body.postId, userId, 'comment', { lock: 'share' });
+    const { post, access } = await postAccess(tx, body.postId, userId, 'comment', { lock: 'key share' });
     const readers = await threadlineReaders(tx, post.timelineId, {
       ids: body.mentions,
       also: [post.authorId],
@@ -45,6 +46,7 @@ export async function createComment(
       timelineName: access.timeline.name,
     };
     const notifications = await commentNotifications(tx, ctx, comment, mentions, readers, post.authorId);
+    await bumpFeed(tx, post.timelineId);
     return { row: comment, access, notifications };
   });
 }

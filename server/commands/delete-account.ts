@@ -49,6 +49,7 @@ import { accountDeletedMail } from '../mail/templates.ts';
 import { objectPathFor } from '../storage/keys.ts';
 import { recordAction } from './analytics.ts';
 import { COVER_CATEGORY } from './appearance.ts';
+import { bumpFeedsOfUser } from './feed-version.ts';
 import { adjustMemberCount } from './memberCount.ts';
 import { releaseUploads } from './uploads.ts';
 
@@ -141,6 +142,8 @@ async function deleteInTransaction(
     .for('update');
   // Under the user's lock: an ownership accepted or a threadline created a moment ago is seen here.
   await assertMayDeleteAccount(tx, userId);
+  // Every first page that shows them (name, posts, comments, reactions) changes: before those rows go.
+  await bumpFeedsOfUser(tx, userId, { reactions: true });
 
   const myPosts = tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, userId));
   const myComments = tx.select({ id: comments.id }).from(comments).where(eq(comments.authorId, userId));

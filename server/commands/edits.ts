@@ -17,6 +17,7 @@ import { postAccess } from '../policies/post.ts';
 import { isUuid } from '../policies/timeline.ts';
 import { commentById } from '../queries/comments.ts';
 import { type CommentRow, type PostRow, postById } from '../queries/feed.ts';
+import { bumpFeed } from './feed-version.ts';
 import {
   newlyMentioned,
   pickMentions,
@@ -69,7 +70,10 @@ async function editedMentions(
  */
 export async function editPost(db: Db, config: Config, userId: string, postId: string, input: EditInput) {
   return db.transaction(async (tx) => {
-    const { access, post } = await postAccess(tx, postId, userId, 'post', { lock: 'share', lockPost: true });
+    const { access, post } = await postAccess(tx, postId, userId, 'post', {
+      lock: 'key share',
+      lockPost: true,
+    });
     if (post.authorId !== userId) throw forbidden(EDIT_REFUSALS.post);
     const { content } = input;
     // As when posting: a text post needs text; a media post may go without.
@@ -109,6 +113,7 @@ export async function editPost(db: Db, config: Config, userId: string, postId: s
       };
       notifications = await postNotifications(tx, ctx, row, added, readers, { isNew: false });
     }
+    await bumpFeed(tx, post.timelineId);
     return { row, access, changed: changed || mentionsChanged, notifications };
   });
 }
@@ -123,7 +128,7 @@ export async function editComment(db: Db, userId: string, commentId: string, inp
       .from(comments)
       .where(eq(comments.id, commentId));
     if (!found) throw notFound(COMMENT_NOT_FOUND);
-    const { access } = await postAccess(tx, found.postId, userId, 'comment', { lock: 'share' });
+    const { access } = await postAccess(tx, found.postId, userId, 'comment', { lock: 'key share' });
     const [comment] = await tx
       .select()
       .from(comments)
@@ -161,6 +166,7 @@ export async function editComment(db: Db, userId: string, commentId: string, inp
       };
       notifications = await commentNotifications(tx, ctx, row, added, readers, null);
     }
+    await bumpFeed(tx, comment.timelineId);
     return { row, access, changed: changed || mentionsChanged, notifications };
   });
 }

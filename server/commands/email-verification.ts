@@ -4,6 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { shownName } from '../../common/names.ts';
 import { EMAIL_LINK_INVALID, EMAIL_TOKEN_TTL_MS } from '../../common/schemas/account.ts';
 import { DUPLICATE_EMAIL } from '../auth/localAccounts.ts';
+import { AccountDisabled } from '../auth/sessions.ts';
 import { isMailToken, mailTokenHash, newMailToken } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -11,6 +12,7 @@ import { emailTokens, type User, users } from '../db/schema/index.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { verifyEmailMail } from '../mail/templates.ts';
+import { bumpFeedsOfUser } from './feed-version.ts';
 
 /** Queues a confirmation link for `email` in the caller's transaction. */
 export async function queueEmailConfirmation(
@@ -52,9 +54,13 @@ export async function confirmEmail(db: Db, token: string, now = Date.now()): Pro
       .where(and(eq(emailTokens.tokenHash, mailTokenHash(token)), isNull(emailTokens.usedAt)))
       .for('update');
     if (!row || row.expiresAt.getTime() <= now) throw invalid();
+    // The owner's feed pages show members' addresses (issue 28); threadlines before the user row, as posts.
+    if (row.purpose === 'change') await bumpFeedsOfUser(tx, row.userId);
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).for('update');
     // A `verify` link for an address the account no longer has confirms nothing.
     if (!user || (row.purpose === 'verify' && user.email !== row.email)) throw invalid();
+    // A disabled account's links do nothing until it is enabled (the row is locked: no disable slips by).
+    if (user.disabledAt) throw new AccountDisabled();
     await tx
       .update(emailTokens)
       .set({ usedAt: new Date(now) })

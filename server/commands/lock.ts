@@ -1,7 +1,9 @@
 // Membership changes lock the threadline row first (DECISIONS §3): joins, requests, approvals, retractions,
 // blocks and leaves on one threadline run one at a time, and each re-checks its preconditions under the lock.
-// Posts, comments and reactions take the same row in share mode: they run side by side, but never while a
-// block, a role or permission change, a pin or a delete of that threadline is half done.
+// Posts, comments and reactions take the same row in key-share mode: they run side by side, but never while
+// a block, a role or permission change, a pin or a delete of that threadline (FOR UPDATE) is half done. Their
+// last statement bumps the row's feed_version (commands/feed-version.ts), which key share allows: the row is
+// then held only from that bump to the commit (a share lock would make two bumping writers deadlock).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type Timeline, timelines } from '../db/schema/index.ts';
@@ -12,11 +14,13 @@ import {
   type TimelineAction,
 } from '../policies/timeline.ts';
 
+export type LockStrength = 'update' | 'share' | 'key share';
+
 /** Locks the threadline until the transaction ends and returns it as it is now. */
 export async function lockTimeline(
   tx: Db,
   timelineId: string,
-  strength: 'update' | 'share' = 'update',
+  strength: LockStrength = 'update',
 ): Promise<Timeline | undefined> {
   const [row] = await tx.select().from(timelines).where(eq(timelines.id, timelineId)).for(strength);
   return row;
@@ -31,7 +35,7 @@ export async function lockedAccess(
   timelineId: string,
   userId: string,
   action: TimelineAction,
-  strength: 'update' | 'share',
+  strength: LockStrength,
 ): Promise<TimelineAccess> {
   await lockTimeline(tx, timelineId, strength);
   const access = await loadTimelineAccess(tx, timelineId, userId);

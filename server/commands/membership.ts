@@ -19,6 +19,7 @@ import {
 } from '../notifications/membership.ts';
 import { isUuid, type TimelineAccess } from '../policies/timeline.ts';
 import { recordAction } from './analytics.ts';
+import { bumpFeeds } from './feed-version.ts';
 import { lockTimeline } from './lock.ts';
 import { adjustMemberCount } from './memberCount.ts';
 
@@ -142,6 +143,7 @@ export async function changeRole(
       .set({ role })
       .where(eq(timelineMembers.id, target.id))
       .returning();
+    await bumpFeeds(tx, [access.timeline.id]);
     const created =
       target.role === role
         ? []

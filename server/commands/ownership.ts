@@ -1,7 +1,7 @@
 // Ownership transfer (issue 26; DECISIONS §10): the owner offers it to a member, who accepts; the old owner
 // becomes a moderator. Every step locks the threadline and re-checks, so two offers or accepts at once end
 // with one owner.
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { PLAN_LIMIT_MESSAGES } from '../../common/plans.ts';
 import { OWNERSHIP_ERRORS } from '../../common/timeline-errors.ts';
 import { assertTimelineQuota, limitsFor } from '../billing/limits.ts';
@@ -115,7 +115,13 @@ export async function handOverOwnership(
     .where(and(eq(timelineMembers.timelineId, timelineId), eq(timelineMembers.userId, userId)));
   await tx
     .update(timelines)
-    .set({ ownerId: userId, pendingOwnerId: null, updatedAt: new Date() })
+    // feed_version: who owns an archived threadline decides who of the mentioned can read it (issue 28).
+    .set({
+      ownerId: userId,
+      pendingOwnerId: null,
+      updatedAt: new Date(),
+      feedVersion: sql`${timelines.feedVersion} + 1`,
+    })
     .where(eq(timelines.id, timelineId));
   const created = await notifyRoleChanged(tx, timeline, previous, 'moderator', userId);
   return { previous, inbox: { created, read: [] } };

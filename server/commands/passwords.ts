@@ -4,7 +4,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { shownName } from '../../common/names.ts';
 import { RESET_LINK_INVALID, RESET_TOKEN_TTL_MS } from '../../common/schemas/account.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { SessionStore } from '../auth/sessions.ts';
+import { AccountDisabled, type SessionStore } from '../auth/sessions.ts';
 import { isMailToken, newMailToken, mailTokenHash as tokenHash } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResetTokens, type User, users } from '../db/schema/index.ts';
@@ -25,7 +25,8 @@ export async function requestPasswordReset(
   const [user] = await db
     .select()
     .from(users)
-    .where(and(eq(users.email, email), isNotNull(users.passwordHash)))
+    // A disabled account gets no link: it could not be used (and the answer is the same).
+    .where(and(eq(users.email, email), isNotNull(users.passwordHash), isNull(users.disabledAt)))
     .limit(1);
   if (!user?.email) return false;
   await db.transaction(async (tx) => {
@@ -72,6 +73,9 @@ export async function resetPassword(
       .set({ passwordHash, updatedAt: new Date(now) })
       .where(eq(users.id, row.userId))
       .returning();
+    // A disabled account is not signed in by a link: nothing changes, the link stays unused. The update
+    // waits for a disable in progress on the row, so this sees it.
+    if (user!.disabledAt) throw new AccountDisabled();
     // This link and every other one still out for the user.
     await tx
       .update(passwordResetTokens)

@@ -1,6 +1,6 @@
 // Writes on posts (spec 001 §4, §7; DECISIONS §5-§6). Each runs in one transaction that locks the
 // threadline row and re-checks the caller's access under that lock (commands/lock.ts).
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANALYTICS_ACTIONS } from '../../common/analytics.ts';
 import { personName } from '../../common/names.ts';
@@ -13,6 +13,7 @@ import { authorizeDeletePost, authorRole, POST_NOT_FOUND, postAccess } from '../
 import { isUuid } from '../policies/timeline.ts';
 import { type PostRow, postById } from '../queries/feed.ts';
 import { recordAction } from './analytics.ts';
+import { bumpFeed } from './feed-version.ts';
 import { lockedAccess } from './lock.ts';
 import { pickMentions, storedMentions, threadlineReaders } from './mentions.ts';
 import { attachUploads, claimMedia } from './post-media.ts';
@@ -28,7 +29,7 @@ export type CreatePostInput = z.output<typeof createPostBody>;
  */
 export async function createPost(db: Db, userId: string, body: CreatePostInput) {
   return db.transaction(async (tx) => {
-    const access = await lockedAccess(tx, body.timelineId, userId, 'post', 'share');
+    const access = await lockedAccess(tx, body.timelineId, userId, 'post', 'key share');
     const attachment = await claimMedia(tx, userId, body);
     const readers = await threadlineReaders(tx, body.timelineId, { ids: body.mentions, everyPost: true });
     const mentions = pickMentions(body.content, body.mentions ?? [], readers);
@@ -54,6 +55,7 @@ export async function createPost(db: Db, userId: string, body: CreatePostInput) 
       timelineName: access.timeline.name,
     };
     const notifications = await postNotifications(tx, ctx, post, mentions, readers, { isNew: true });
+    await bumpFeed(tx, body.timelineId);
     return { row: post, access, notifications };
   });
 }
@@ -85,6 +87,7 @@ export async function deletePost(db: Db, userId: string, postId: string) {
     if (access.timeline.pinnedPostId === post.id) {
       await tx.update(timelines).set({ pinnedPostId: null }).where(eq(timelines.id, post.timelineId));
     }
+    await bumpFeed(tx, post.timelineId);
     const media = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.postId, post.id));
     const removed = await releaseUploads(tx, media);
     return {
@@ -109,7 +112,7 @@ export async function pinPost(db: Db, userId: string, timelineId: string, postId
     if (!post) throw notFound(POST_NOT_FOUND);
     await tx
       .update(timelines)
-      .set({ pinnedPostId: post.id, updatedAt: new Date() })
+      .set({ pinnedPostId: post.id, updatedAt: new Date(), feedVersion: sql`${timelines.feedVersion} + 1` })
       .where(eq(timelines.id, timelineId));
     return { timelineId, pinnedPostId: post.id };
   });
@@ -121,7 +124,7 @@ export async function unpinPost(db: Db, userId: string, timelineId: string) {
     await lockedAccess(tx, timelineId, userId, 'pin', 'update');
     await tx
       .update(timelines)
-      .set({ pinnedPostId: null, updatedAt: new Date() })
+      .set({ pinnedPostId: null, updatedAt: new Date(), feedVersion: sql`${timelines.feedVersion} + 1` })
       .where(eq(timelines.id, timelineId));
     return { timelineId, pinnedPostId: null };
   });

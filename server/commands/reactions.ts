@@ -11,6 +11,7 @@ import { reactions } from '../db/schema/index.ts';
 import { conflict } from '../http/errors.ts';
 import { postAccess } from '../policies/post.ts';
 import { recordAction } from './analytics.ts';
+import { bumpFeed } from './feed-version.ts';
 
 export async function toggleReaction(
   db: Db,
@@ -18,7 +19,7 @@ export async function toggleReaction(
   body: { postId: string; emoji: string },
 ): Promise<ReactionResponse & { timelineId: string }> {
   return db.transaction(async (tx) => {
-    const { post } = await postAccess(tx, body.postId, userId, 'react', { lock: 'share' });
+    const { post } = await postAccess(tx, body.postId, userId, 'react', { lock: 'key share' });
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`reaction:${post.id}:${userId}`}, 0))`,
     );
@@ -44,6 +45,7 @@ export async function toggleReaction(
       .from(reactions)
       .where(mine)
       .orderBy(reactions.createdAt);
+    await bumpFeed(tx, post.timelineId);
     return {
       timelineId: post.timelineId,
       postId: post.id,

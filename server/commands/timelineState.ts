@@ -1,17 +1,18 @@
 // Archive, restore and soft delete (DECISIONS §5). The policy has checked the caller and the state.
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PermissionsBody } from '../../common/schemas/timeline.ts';
 import type { Db } from '../db/client.ts';
 import { posts, type Timeline, timelineAnalytics, timelines, uploads } from '../db/schema/index.ts';
 import { type InboxChanges, notifyTimelineClosed } from '../notifications/membership.ts';
 import { COVER_CATEGORY } from './appearance.ts';
-import { lockedAccess } from './lock.ts';
+import { lockedAccess, lockTimeline } from './lock.ts';
 import { releaseUploads } from './uploads.ts';
 
 const update = async (db: Db, id: string, set: Partial<typeof timelines.$inferInsert>): Promise<Timeline> => {
   const [row] = await db
     .update(timelines)
-    .set({ ...set, updatedAt: new Date() })
+    // feed_version: an archive changes who of the mentioned can read the first page (issue 28).
+    .set({ ...set, updatedAt: new Date(), feedVersion: sql`${timelines.feedVersion} + 1` })
     .where(eq(timelines.id, id))
     .returning();
   return row!;
@@ -34,8 +35,18 @@ export async function archiveTimeline(
   });
 }
 
+/**
+ * Under the threadline's lock (FOR UPDATE): posts, comments and reactions hold it in key-share mode, which a
+ * plain UPDATE would not wait for, so none checked against the old settings lands after the change.
+ */
+const lockedUpdate = (db: Db, id: string, set: Partial<typeof timelines.$inferInsert>) =>
+  db.transaction(async (tx) => {
+    await lockTimeline(tx, id, 'update');
+    return update(tx, id, set);
+  });
+
 export const restoreTimeline = (db: Db, id: string) =>
-  update(db, id, { archivedAt: null, archivedBy: null, isActive: true });
+  lockedUpdate(db, id, { archivedAt: null, archivedBy: null, isActive: true });
 
 /**
  * Soft delete. Nobody can reach a deleted threadline's media again, so its posts' uploads go in the same
@@ -65,7 +76,7 @@ export async function deleteTimeline(db: Db, id: string, by: string) {
   });
 }
 
-export const updatePermissions = (db: Db, id: string, body: PermissionsBody) => update(db, id, body);
+export const updatePermissions = (db: Db, id: string, body: PermissionsBody) => lockedUpdate(db, id, body);
 
 export const setJoinApproval = (db: Db, id: string, joinApprovalRequired: boolean) =>
-  update(db, id, { joinApprovalRequired });
+  lockedUpdate(db, id, { joinApprovalRequired });

@@ -13,6 +13,7 @@ import { checkDeclared, inspectObject, tooLarge, typeNotAllowed } from '../media
 import { largeImageKey, objectPathFor, thumbnailKey, uploadIdFrom, uploadKey } from '../storage/keys.ts';
 import { stagingKey } from '../storage/s3.ts';
 import type { ObjectStore } from '../storage/types.ts';
+import { bumpFeedsOfUser } from './feed-version.ts';
 import { assertStorageAvailable, chargeStorage, releaseStorage } from './storage-quota.ts';
 
 /**
@@ -261,6 +262,9 @@ async function attachStoredAsAvatar(
  * uploads are deleted and their bytes released. Returns them so their objects go after the commit.
  */
 async function attachAvatar(tx: Db, user: User, row: UploadRow): Promise<UploadRow[]> {
+  // Feed pages show the picture (issue 28). Threadlines before the user row, in the order a post locks them
+  // (its threadline, then its author's row for the foreign key), so the two never deadlock.
+  await bumpFeedsOfUser(tx, user.id);
   // One avatar change per user at a time.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
   const previous = await tx

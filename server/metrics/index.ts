@@ -39,7 +39,11 @@ export const metricsPlugin = fp(
     app.decorate('metricsServer', { port: undefined });
     // Off, or only on its loopback port: the app's port answers 404 (not the client's page).
     if (!settings.token)
-      app.get('/metrics', async (_request, reply) => reply.code(404).send({ message: 'Not found' }));
+      app.get(
+        '/metrics',
+        { schema: { summary: 'Metrics are off here (404)', tags: ['metrics'] } },
+        async (_request, reply) => reply.code(404).send({ message: 'Not found' }),
+      );
     if (!settings.token && settings.port === undefined) {
       app.decorate('metrics', noMetrics);
       return;
@@ -89,7 +93,12 @@ export const metricsPlugin = fp(
 
     if (settings.token) {
       const expected = Buffer.from(`Bearer ${settings.token}`);
-      app.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
+      const schema = {
+        summary: 'Prometheus metrics (text format); Authorization: Bearer METRICS_TOKEN',
+        tags: ['metrics'],
+        errors: { 401: 'No or wrong bearer token' },
+      };
+      app.get('/metrics', { schema }, async (request: FastifyRequest, reply: FastifyReply) => {
         const given = Buffer.from(request.headers.authorization ?? '');
         // Constant time: the length is the only thing an attacker learns, and the token's length is no secret.
         if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -156,6 +165,38 @@ function registerStateGauges(app: FastifyInstance, registry: Registry, database:
       this.set(hub()?.backlog ?? 0);
     },
   });
+  // The first feed pages kept in memory (issue 28): what they take, and how often they answered.
+  const feedCache = () => app.feedCache.stats();
+  new Gauge({
+    name: 'threadline_feed_cache_bytes',
+    help: 'Bytes of first feed pages kept in memory (FEED_CACHE_BYTES bounds them)',
+    registers: [registry],
+    collect() {
+      this.set(feedCache().bytes);
+    },
+  });
+  new Gauge({
+    name: 'threadline_feed_cache_entries',
+    help: 'First feed pages kept in memory',
+    registers: [registry],
+    collect() {
+      this.set(feedCache().entries);
+    },
+  });
+  for (const [name, read] of [
+    ['hits', () => feedCache().hits],
+    ['misses', () => feedCache().misses],
+  ] as const) {
+    new Counter({
+      name: `threadline_feed_cache_${name}_total`,
+      help: `First feed page reads answered ${name === 'hits' ? 'from memory' : 'from the database'}`,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  }
   const pool = database.pool;
   if (pool) {
     new Gauge({

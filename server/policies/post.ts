@@ -2,7 +2,7 @@
 // without access to that threadline gets the same 404 as for a post that does not exist.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Role } from '../../common/roles.ts';
-import { lockTimeline } from '../commands/lock.ts';
+import { type LockStrength, lockTimeline } from '../commands/lock.ts';
 import type { Db } from '../db/client.ts';
 import { type Post, posts, timelineMembers } from '../db/schema/index.ts';
 import { forbidden, HttpError, notFound } from '../http/errors.ts';
@@ -30,7 +30,7 @@ export async function postAccess(
   postId: string,
   userId: string,
   action: TimelineAction,
-  options: { lock?: 'share' | 'update'; lockPost?: boolean } = {},
+  options: { lock?: LockStrength; lockPost?: boolean } = {},
 ): Promise<PostAccess> {
   if (!isUuid(postId)) throw notFound(POST_NOT_FOUND);
   const [found] = await db.select({ timelineId: posts.timelineId }).from(posts).where(eq(posts.id, postId));

@@ -12,6 +12,7 @@ import type { Database } from '../db/client.ts';
 import { unauthorized } from '../http/errors.ts';
 import { MemoryBus } from './bus-memory.ts';
 import { PostgresBus } from './bus-postgres.ts';
+import { RedisBus } from './bus-redis.ts';
 import { Hub, RealtimeSocket } from './hub.ts';
 import { MemoryRegistry } from './registry-memory.ts';
 import { PostgresRegistry } from './registry-postgres.ts';
@@ -31,13 +32,25 @@ export interface RealtimeOptions {
   sessionCheckMs?: number;
 }
 
+/** REALTIME_BUS, else PostgreSQL's bus on PostgreSQL and the in-process one on the embedded database. */
+async function startBus(app: FastifyInstance, database: Database): Promise<EventBus> {
+  const { bus, redisUrl, redisChannel } = app.config.realtime;
+  const kind = bus ?? (database.kind === 'postgres' ? 'postgres' : 'memory');
+  if (kind === 'memory') return new MemoryBus();
+  // loadConfig refuses both cases; an app built by hand (tests, benches) gets told too.
+  if (database.kind !== 'postgres' || !database.url) {
+    throw new Error(`REALTIME_BUS=${kind} needs PostgreSQL: the embedded database runs one instance`);
+  }
+  if (kind === 'postgres') return PostgresBus.start({ url: database.url, db: app.db, log: app.log });
+  if (!redisUrl) throw new Error('REALTIME_BUS=redis needs REDIS_URL');
+  return RedisBus.start({ url: redisUrl, channel: redisChannel, log: app.log });
+}
+
 export const realtimePlugin = fp(
   async (app: FastifyInstance, opts: RealtimeOptions) => {
     const { database } = opts;
     const shared = database.kind === 'postgres' ? database.url : undefined;
-    const bus: EventBus = shared
-      ? await PostgresBus.start({ url: shared, db: app.db, log: app.log })
-      : new MemoryBus();
+    const bus = await startBus(app, database);
     // The cap on each user's sockets (DECISIONS §3) counts them across instances on PostgreSQL.
     const registry: SocketRegistry = shared
       ? new PostgresRegistry({ db: app.db, log: app.log, open: () => hub.registered() })
@@ -110,6 +123,12 @@ export const realtimePlugin = fp(
         REALTIME.path,
         {
           websocket: true,
+          schema: {
+            summary:
+              'The realtime socket (WebSocket): threadline, inbox and presence events for the signed-in user',
+            tags: ['realtime'],
+            errors: { 401: 'Not signed in' },
+          },
           // The auth plugin resolved the cookie; the cross-site check (403) ran in app.ts.
           preHandler: async (request) => {
             if (!request.user) throw unauthorized();

@@ -4,8 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { COMMON_PASSWORD_MESSAGE } from '../../common/passwords.ts';
 import {
-  type ChangeEmailBody,
-  type ChangePasswordBody,
   CURRENT_PASSWORD_WRONG,
   changeEmailBody,
   changePasswordBody,
@@ -13,12 +11,9 @@ import {
   EMAIL_UNCHANGED,
   emailChangeSent,
   FORGOT_PASSWORD_SENT,
-  type ForgotPasswordBody,
   forgotPasswordBody,
   PASSWORD_CHANGED,
-  type ResetPasswordBody,
   resetPasswordBody,
-  type VerifyEmailBody,
   verificationSent,
   verifyEmailBody,
 } from '../../common/schemas/account.ts';
@@ -84,9 +79,16 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { body: forgotPasswordBody, response: { 202: messageSchema } } },
+    {
+      schema: {
+        summary: 'Mail a password reset link (the same answer whether the account exists or not)',
+        errors: { 429: 'Too many reset mails asked for' },
+        body: forgotPasswordBody,
+        response: { 202: messageSchema },
+      },
+    },
     async (request, reply) => {
-      const { email } = request.body as ForgotPasswordBody;
+      const { email } = request.body;
       // Counted for any address, known or not, so the limit reveals nothing either.
       await limiter.reserveOrThrow(
         [
@@ -105,9 +107,16 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { body: resetPasswordBody, response: { 200: currentUserSchema } } },
+    {
+      schema: {
+        summary: 'Set a new password with a reset token, and sign in',
+        errors: { 403: 'The account is disabled: nothing changes, the link stays unused' },
+        body: resetPasswordBody,
+        response: { 200: currentUserSchema },
+      },
+    },
     async (request, reply) => {
-      const body = request.body as ResetPasswordBody;
+      const body = request.body;
       if (isTooCommon(body.password)) throw tooCommon('password');
       const { user, endedSessions } = await resetPassword(app.db, app.sessions, body);
       await signIn(app, request, reply, user);
@@ -118,11 +127,18 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/auth/change-password',
-    { schema: { body: changePasswordBody, response: { 200: messageSchema } } },
+    {
+      schema: {
+        summary: "Change the signed-in user's password",
+        errors: { 401: 'Not signed in, or the current password is wrong' },
+        body: changePasswordBody,
+        response: { 200: messageSchema },
+      },
+    },
     async (request) => {
       const user = request.user;
       if (!user) throw unauthorized();
-      const body = request.body as ChangePasswordBody;
+      const body = request.body;
       await checkCurrentPassword(user, body.currentPassword);
       if (isTooCommon(body.newPassword)) throw tooCommon('newPassword');
       // Each change mails a notice: counted with the other mails a signed-in user can cause.
@@ -142,9 +158,16 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/auth/verify-email',
-    { schema: { body: verifyEmailBody, response: { 200: currentUserSchema } } },
+    {
+      schema: {
+        summary: 'Confirm an e-mail address with the token from its mail',
+        errors: { 403: 'The account is disabled: nothing changes', 409: 'The e-mail address is taken' },
+        body: verifyEmailBody,
+        response: { 200: currentUserSchema },
+      },
+    },
     async (request) => {
-      const { token } = request.body as VerifyEmailBody;
+      const { token } = request.body;
       // No sign-in needed: the link may be opened in another browser than the one signed in.
       return presentCurrentUser(await confirmEmail(app.db, token));
     },
@@ -152,7 +175,13 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/auth/verify-email/resend',
-    { schema: { response: { 202: messageSchema } } },
+    {
+      schema: {
+        summary: 'Mail the confirmation link again',
+        errors: { 401: 'Not signed in', 409: 'Already verified', 429: 'Too many confirmation mails' },
+        response: { 202: messageSchema },
+      },
+    },
     async (request, reply) => {
       const user = request.user;
       if (!user?.email) throw unauthorized();
@@ -168,11 +197,18 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/auth/change-email',
-    { schema: { body: changeEmailBody, response: { 202: messageSchema } } },
+    {
+      schema: {
+        summary: 'Change the e-mail address (confirmed by a mail to the new one)',
+        errors: { 401: 'Not signed in, or the password is wrong', 429: 'Too many confirmation mails' },
+        body: changeEmailBody,
+        response: { 202: messageSchema },
+      },
+    },
     async (request, reply) => {
       const user = request.user;
       if (!user) throw unauthorized();
-      const body = request.body as ChangeEmailBody;
+      const body = request.body;
       await checkCurrentPassword(user, body.currentPassword);
       if (body.email === user.email) {
         throw badRequest(EMAIL_UNCHANGED, { errors: [{ path: 'email', message: EMAIL_UNCHANGED }] });

@@ -3,13 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { COMMON_PASSWORD_MESSAGE } from '../../common/passwords.ts';
 import { safeReturnPath } from '../../common/return-to.ts';
-import {
-  currentUserSchema,
-  type LoginBody,
-  loginBody,
-  type RegisterBody,
-  registerBody,
-} from '../../common/schemas/user.ts';
+import { currentUserSchema, loginBody, registerBody } from '../../common/schemas/user.ts';
 import { isTooCommon } from '../auth/commonPasswords.ts';
 import { readSessionToken } from '../auth/cookies.ts';
 import { authenticateLocalUser, registerLocalUser } from '../auth/localAccounts.ts';
@@ -38,10 +32,20 @@ const minutes = (seconds: number) => Math.ceil(seconds / 60);
 export async function authRoutes(app: FastifyInstance) {
   const { limiter } = app;
 
-  app.get('/api/auth/user', { schema: { response: { 200: currentUserSchema } } }, async (request) => {
-    if (!request.user) throw unauthorized();
-    return presentCurrentUser(request.user);
-  });
+  app.get(
+    '/api/auth/user',
+    {
+      schema: {
+        summary: 'The signed-in user',
+        errors: { 401: 'Not signed in' },
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      return presentCurrentUser(request.user);
+    },
+  );
 
   /** Ends the session, then closes its open sockets on every instance (CLOSE_CODES.sessionEnded). */
   const endSession = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -50,17 +54,22 @@ export async function authRoutes(app: FastifyInstance) {
     if (token) await app.realtime.publish({ kind: 'session', sid: app.sessions.keyOf(token) });
   };
 
-  app.get('/api/logout', async (request, reply) => {
+  const logoutSchema = { summary: 'Sign out and go to / (from another site: only the redirect)' };
+  app.get('/api/logout', { schema: logoutSchema }, async (request, reply) => {
     // A link or image on another site must not sign anyone out (DECISIONS §3).
     if (!isCrossSite(request, app.config.publicUrl)) await endSession(request, reply);
     return reply.redirect('/');
   });
 
   // A JSON variant for scripts and tests; the browser uses GET /api/logout.
-  app.post('/api/auth/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
-    await endSession(request, reply);
-    return { message: 'Signed out' };
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { summary: 'Sign out (ends this session)', response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return { message: 'Signed out' };
+    },
+  );
 
   if (app.config.auth.provider === 'oidc') {
     await app.register(oidcRoutes);
@@ -68,7 +77,8 @@ export async function authRoutes(app: FastifyInstance) {
   }
 
   // `?returnTo=/path` carries a deep link through sign-in (DECISIONS §2); anything else is dropped.
-  app.get('/api/login', async (request, reply) => {
+  const loginSchema = { summary: 'Go to the sign-in page or provider (returnTo: a same-origin path)' };
+  app.get('/api/login', { schema: loginSchema }, async (request, reply) => {
     const query = request.query as { returnTo?: unknown; tab?: unknown };
     const returnTo = safeReturnPath(query.returnTo);
     const params = new URLSearchParams();
@@ -81,7 +91,12 @@ export async function authRoutes(app: FastifyInstance) {
   app.post(
     '/api/auth/register',
     {
-      schema: { body: registerBody, response: { 201: currentUserSchema } },
+      schema: {
+        summary: 'Create a local account and sign in',
+        errors: { 409: 'The e-mail address is taken', 429: 'Too many accounts created from this address' },
+        body: registerBody,
+        response: { 201: currentUserSchema },
+      },
       // Every attempt counts, valid or not, before anything else runs.
       onRequest: async (request) => {
         await limiter.reserveOrThrow(
@@ -91,7 +106,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const body = request.body as RegisterBody;
+      const body = request.body;
       if (isTooCommon(body.password)) {
         throw badRequest(COMMON_PASSWORD_MESSAGE, {
           errors: [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }],
@@ -108,9 +123,20 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/auth/login',
-    { schema: { body: loginBody, response: { 200: currentUserSchema } } },
+    {
+      schema: {
+        summary: 'Sign in with e-mail and password',
+        errors: {
+          401: 'Invalid email or password',
+          403: 'The account is disabled (answered only after the right password)',
+          429: 'Too many failed sign-ins (per address, account or pair)',
+        },
+        body: loginBody,
+        response: { 200: currentUserSchema },
+      },
+    },
     async (request, reply) => {
-      const body = request.body as LoginBody;
+      const body = request.body;
       const address = addressKey(request.ip);
       const tooMany = (wait: number) =>
         `Too many failed sign-in attempts. Try again in ${minutes(wait)} minute(s).`;

@@ -1,6 +1,5 @@
 // Comments: add one, and read a post's comments oldest first (spec 001 §7).
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import {
   commentList,
   commentSchema,
@@ -16,7 +15,7 @@ import { presentComment } from '../presenters/post.ts';
 import { commentsPage } from '../queries/comments.ts';
 import type { CommentRow } from '../queries/feed.ts';
 import { commentMentionNames } from '../queries/mentions.ts';
-import { type PostCommentsParams, type PostParams, postCommentsParams, postParams } from './params.ts';
+import { postCommentsParams, postParams } from './params.ts';
 
 export async function commentRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -30,10 +29,18 @@ export async function commentRoutes(app: FastifyInstance) {
     '/api/comments',
     {
       config: { writeLimit: 'comment' },
-      schema: { body: createCommentBody, response: { 201: commentSchema } },
+      schema: {
+        summary: 'Comment on a post',
+        errors: {
+          403: 'Participants may not comment here, or the threadline is archived',
+          404: 'The post is not found or not visible',
+        },
+        body: createCommentBody,
+        response: { 201: commentSchema },
+      },
     },
     async (request, reply) => {
-      const body = request.body as z.output<typeof createCommentBody>;
+      const body = request.body;
       const me = request.user!.id;
       const { row, access, notifications } = await createComment(db, me, body);
       await app.realtime.publish({
@@ -54,11 +61,17 @@ export async function commentRoutes(app: FastifyInstance) {
     '/api/comments/:id',
     {
       config: { writeLimit: 'comment' },
-      schema: { params: postParams, body: editCommentBody, response: { 200: commentSchema } },
+      schema: {
+        summary: 'Edit a comment (its author)',
+        errors: { 403: 'Only the author may edit it' },
+        params: postParams,
+        body: editCommentBody,
+        response: { 200: commentSchema },
+      },
     },
     async (request) => {
-      const { id } = request.params as PostParams;
-      const body = request.body as z.output<typeof editCommentBody>;
+      const { id } = request.params;
+      const body = request.body;
       const me = request.user!.id;
       const { row, access, changed, notifications } = await editComment(db, me, id, body);
       if (changed) {
@@ -80,10 +93,17 @@ export async function commentRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/posts/:postId/comments',
-    { schema: { params: postCommentsParams, querystring: commentsQuery, response: { 200: commentList } } },
+    {
+      schema: {
+        summary: "A page of a post's comments",
+        params: postCommentsParams,
+        querystring: commentsQuery,
+        response: { 200: commentList },
+      },
+    },
     async (request) => {
-      const { postId } = request.params as PostCommentsParams;
-      const query = request.query as z.output<typeof commentsQuery>;
+      const { postId } = request.params;
+      const query = request.query;
       const { access, post } = await postAccess(db, postId, request.user!.id, 'view');
       const rows = await commentsPage(db, post.id, query);
       return present(rows, access.timeline.id, access.member.role === 'owner');

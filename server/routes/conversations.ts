@@ -14,7 +14,7 @@ import {
   sendMessageBody,
   unreadMessagesCount,
 } from '../../common/schemas/conversation.ts';
-import { type ListPageQuery, listPageQuery } from '../../common/schemas/list-page.ts';
+import { listPageQuery } from '../../common/schemas/list-page.ts';
 import { markConversationRead, sendMessage, startConversation } from '../commands/conversations.ts';
 import { sendNextCursor, takePage } from '../http/list-page.ts';
 import { publishNotifications } from '../notifications/publish.ts';
@@ -40,12 +40,14 @@ export async function conversationRoutes(app: FastifyInstance) {
     {
       config: { writeLimit: 'conversation' },
       schema: {
+        summary: 'Start a conversation (or answer the existing one)',
+        errors: { 403: 'Messaging is off in the threadline, or it is archived' },
         body: createConversationBody,
         response: { 200: conversationCreated, 201: conversationCreated },
       },
     },
     async (request, reply) => {
-      const body = request.body as z.output<typeof createConversationBody>;
+      const body = request.body;
       const { id, created } = await startConversation(db, request.user!.id, body);
       return reply.code(created ? 201 : 200).send({ id });
     },
@@ -53,10 +55,16 @@ export async function conversationRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/conversations',
-    { schema: { querystring: listPageQuery, response: { 200: conversationList } } },
+    {
+      schema: {
+        summary: "A page of the caller's conversations",
+        querystring: listPageQuery,
+        response: { 200: conversationList },
+      },
+    },
     async (request, reply) => {
       const me = request.user!.id;
-      const { cursor } = request.query as ListPageQuery;
+      const { cursor } = request.query;
       const page = takePage(await listConversations(db, me, cursor), (row) => ({
         at: row.lastMessageAt,
         id: row.id,
@@ -68,16 +76,28 @@ export async function conversationRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/conversations/unread-count',
-    { schema: { response: { 200: unreadMessagesCount } } },
+    {
+      schema: {
+        summary: 'How many messages the caller has not read',
+        response: { 200: unreadMessagesCount },
+      },
+    },
     async (request) => ({ unreadCount: await unreadTotal(db, request.user!.id) }),
   );
 
   app.get(
     '/api/conversations/:id/messages',
-    { schema: { params: conversationParams, querystring: messagesQuery, response: { 200: messageList } } },
+    {
+      schema: {
+        summary: "A page of a conversation's messages",
+        params: conversationParams,
+        querystring: messagesQuery,
+        response: { 200: messageList },
+      },
+    },
     async (request) => {
-      const { id } = request.params as ConversationParams;
-      const query = request.query as z.output<typeof messagesQuery>;
+      const { id } = request.params;
+      const query = request.query;
       const me = request.user!.id;
       const access = await loadConversation(db, id, me);
       const rows = await messagesPage(db, access.conversation.id, query);
@@ -91,11 +111,17 @@ export async function conversationRoutes(app: FastifyInstance) {
     '/api/conversations/:id/messages',
     {
       config: { writeLimit: 'message' },
-      schema: { params: conversationParams, body: sendMessageBody, response: { 201: messageSchema } },
+      schema: {
+        summary: 'Send a message',
+        errors: { 403: 'The conversation is read-only' },
+        params: conversationParams,
+        body: sendMessageBody,
+        response: { 201: messageSchema },
+      },
     },
     async (request, reply) => {
-      const { id } = request.params as ConversationParams;
-      const body = request.body as z.output<typeof sendMessageBody>;
+      const { id } = request.params;
+      const body = request.body;
       const me = request.user!.id;
       const { row, access, notifications } = await sendMessage(db, me, id, body);
       await app.realtime.publish({
@@ -115,8 +141,8 @@ export async function conversationRoutes(app: FastifyInstance) {
   );
 
   // Both paths of the spec share one handler: the page uses /read, the modal /mark-read.
-  const markRead = async (request: FastifyRequest) => {
-    const { id } = request.params as ConversationParams;
+  const markRead = async (request: FastifyRequest<{ Params: ConversationParams }>) => {
+    const { id } = request.params;
     const me = request.user!.id;
     // Readable is enough: the one who remains may still mark a read-only conversation read.
     const access = await loadConversation(db, id, me);
@@ -139,7 +165,13 @@ export async function conversationRoutes(app: FastifyInstance) {
   for (const path of ['read', 'mark-read'] as const) {
     app.post(
       `/api/conversations/:id/${path}`,
-      { schema: { params: conversationParams, response: { 200: markReadResult } } },
+      {
+        schema: {
+          summary: `Mark a conversation read (${path === 'read' ? 'the page' : "the modal's path"})`,
+          params: conversationParams,
+          response: { 200: markReadResult },
+        },
+      },
       markRead,
     );
   }

@@ -29,7 +29,13 @@ export const healthRoutes = fp(
     });
     app.get(
       '/api/health',
-      { schema: { response: { 200: healthSchema, 503: healthSchema } }, logLevel: 'warn' },
+      {
+        schema: {
+          summary: 'Health: 200 while serving, 503 while the database is down or shutting down',
+          response: { 200: healthSchema, 503: healthSchema },
+        },
+        logLevel: 'warn',
+      },
       async (request, reply) => {
         if (app.readiness.shuttingDown) {
           return reply.code(503).send({ status: 'shutting_down', message: 'The server is shutting down' });

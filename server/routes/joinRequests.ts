@@ -2,7 +2,6 @@
 
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
   joinRequestSchema,
   joinRequests,
@@ -34,7 +33,7 @@ import {
   requestManagerIds,
 } from '../queries/joinRequests.ts';
 import type { UserBusEvent } from '../realtime/types.ts';
-import { type RequestParams, requestParams, type TimelineParams, timelineParams } from './params.ts';
+import { requestParams, timelineParams } from './params.ts';
 
 /** Join attempts with unknown codes: 20 per 10 minutes per user (DECISIONS §3), against code guessing. */
 export const UNKNOWN_CODE_LIMIT: LimitRule = { name: 'join-unknown-code', max: 20, windowMs: 10 * 60 * 1000 };
@@ -73,7 +72,16 @@ export async function joinRequestRoutes(app: FastifyInstance) {
     '/api/timelines/join',
     {
       config: { writeLimit: 'joinRequest' },
-      schema: { body: joinTimelineBody, response: { 200: joinResponse } },
+      schema: {
+        summary: 'Join a threadline with its code, or ask to (DECISIONS §5 outcomes)',
+        errors: {
+          403: 'Archived, blocked, rejected before, or past the plan limit of members',
+          404: 'Invalid join code',
+          429: '20 unknown codes in 10 minutes, or the write limit',
+        },
+        body: joinTimelineBody,
+        response: { 200: joinResponse },
+      },
     },
     async (request) => {
       const me = request.user!.id;
@@ -84,7 +92,7 @@ export async function joinRequestRoutes(app: FastifyInstance) {
       );
       let joined: JoinOutcome;
       try {
-        joined = await joinByCode(db, config, me, request.body as z.output<typeof joinTimelineBody>);
+        joined = await joinByCode(db, config, me, request.body);
       } catch (err) {
         if (!(err instanceof UnknownJoinCode)) {
           await limiter.release(reservation);
@@ -115,10 +123,18 @@ export async function joinRequestRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/timelines/:id/join-requests',
-    { schema: { params: timelineParams, querystring: joinRequestsQuery, response: { 200: joinRequests } } },
+    {
+      schema: {
+        summary: "A threadline's join requests (owner, moderators)",
+        errors: { 403: "The caller's role may not do this" },
+        params: timelineParams,
+        querystring: joinRequestsQuery,
+        response: { 200: joinRequests },
+      },
+    },
     async (request, reply) => {
-      const { id } = request.params as TimelineParams;
-      const { status, cursor } = request.query as z.output<typeof joinRequestsQuery>;
+      const { id } = request.params;
+      const { status, cursor } = request.query;
       const { member } = await timelineFor(db, id, request.user!.id, 'listJoinRequests');
       const page = takePage(await listJoinRequests(db, id, status, cursor), (r) => ({
         at: r.cursorAt,
@@ -132,10 +148,21 @@ export async function joinRequestRoutes(app: FastifyInstance) {
   const respond = (decision: JoinDecision) =>
     app.post(
       `/api/timelines/:id/join-requests/:requestId/${decision}`,
-      { schema: { params: requestParams, body: respondToRequestBody, response: { 200: joinRequestSchema } } },
+      {
+        schema: {
+          summary: `${decision === 'approve' ? 'Approve' : 'Reject'} a join request (owner, moderators)`,
+          errors: {
+            403: "The caller's role may not do this, or (approving) past the owner's plan limit of members",
+            409: 'The request is no longer pending, or the user is blocked',
+          },
+          params: requestParams,
+          body: respondToRequestBody,
+          response: { 200: joinRequestSchema },
+        },
+      },
       async (request) => {
-        const { id, requestId } = request.params as RequestParams;
-        const body = request.body as z.output<typeof respondToRequestBody>;
+        const { id, requestId } = request.params;
+        const body = request.body;
         const access = await timelineFor(db, id, request.user!.id, 'respondToJoinRequests');
         const { request: row, inbox } = await respondToJoinRequest(
           db,
@@ -172,16 +199,27 @@ export async function joinRequestRoutes(app: FastifyInstance) {
   respond('approve');
   respond('reject');
 
-  app.get('/api/my-join-requests', { schema: { response: { 200: myJoinRequests } } }, async (request) => {
-    const rows = await listMyJoinRequests(db, request.user!.id);
-    return rows.map((r) => presentMyJoinRequest(r.request, r.timeline));
-  });
+  app.get(
+    '/api/my-join-requests',
+    { schema: { summary: "The caller's own join requests", response: { 200: myJoinRequests } } },
+    async (request) => {
+      const rows = await listMyJoinRequests(db, request.user!.id);
+      return rows.map((r) => presentMyJoinRequest(r.request, r.timeline));
+    },
+  );
 
   app.delete(
     '/api/join-requests/:id',
-    { schema: { params: timelineParams, response: { 200: messageResponse } } },
+    {
+      schema: {
+        summary: 'Retract a pending join request',
+        errors: { 409: 'Only a pending request can be retracted' },
+        params: timelineParams,
+        response: { 200: messageResponse },
+      },
+    },
     async (request) => {
-      const { id } = request.params as TimelineParams;
+      const { id } = request.params;
       const me = request.user!.id;
       const { timelineId, inbox } = await retractJoinRequest(db, id, me);
       await publishToManagers(app, request, timelineId, requestsChanged(me));
@@ -192,7 +230,12 @@ export async function joinRequestRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/pending-requests-summary',
-    { schema: { response: { 200: pendingSummary } } },
+    {
+      schema: {
+        summary: 'Pending join requests per threadline the caller owns or moderates',
+        response: { 200: pendingSummary },
+      },
+    },
     async (request) => pendingRequestsSummary(db, request.user!.id),
   );
 }

@@ -10,7 +10,6 @@ import {
   DELETE_PASSWORD_WRONG,
   DELETE_REAUTH_REQUIRED,
   DELETE_REAUTH_WINDOW_MS,
-  type DeleteAccountBody,
   deleteAccountBody,
   deleteConfirmationMatches,
   EXPORT_EXPIRED,
@@ -51,7 +50,11 @@ const asksForJson = (request: FastifyRequest) => {
 
 export async function meRoutes(app: FastifyInstance) {
   // No HEAD: asking would queue a job or count against the limit.
-  app.get('/api/me/export', { exposeHeadRoute: false }, async (request, reply) => {
+  const exportSchema = {
+    summary: 'Download my data: the ZIP at once, or 202 while a large one is prepared and mailed',
+    errors: { 429: 'Too many exports asked for' },
+  };
+  app.get('/api/me/export', { exposeHeadRoute: false, schema: exportSchema }, async (request, reply) => {
     const user = request.user!;
     // A large account (with an address to mail the link to) is built in the background: 202 at once, and
     // the same 202 while its job is queued or building.
@@ -73,88 +76,108 @@ export async function meRoutes(app: FastifyInstance) {
   });
 
   // The mailed link: its owner only (anyone else's, or a made-up id, is the same 404), while it is offered.
-  app.get('/api/me/exports/:id', { schema: { params: exportParams } }, async (request, reply) => {
-    const { id } = request.params as z.infer<typeof exportParams>;
-    if (!isUuid(id)) throw notFound(EXPORT_NOT_FOUND);
-    const [row] = await app.db
-      .select()
-      .from(dataExports)
-      .where(and(eq(dataExports.id, id), eq(dataExports.userId, request.user!.id)));
-    if (!row) throw notFound(EXPORT_NOT_FOUND);
-    if (row.status === 'queued' || row.status === 'building') throw notFound(EXPORT_NOT_READY);
-    if (row.status === 'failed') throw notFound(EXPORT_FAILED);
-    if (row.status !== 'ready' || !row.objectKey || !row.expiresAt || row.expiresAt <= new Date()) {
-      throw notFound(EXPORT_EXPIRED);
-    }
-    const body = await app.store.read(row.objectKey);
-    if (!body) throw notFound(EXPORT_EXPIRED);
-    if (row.size !== null) reply.header('content-length', String(row.size));
-    return reply
-      .type('application/zip')
-      .header('content-disposition', `attachment; filename="${zipName(row.readyAt ?? row.createdAt)}"`)
-      .send(body);
-  });
+  app.get(
+    '/api/me/exports/:id',
+    { schema: { summary: 'Download a prepared data export (ZIP)', params: exportParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw notFound(EXPORT_NOT_FOUND);
+      const [row] = await app.db
+        .select()
+        .from(dataExports)
+        .where(and(eq(dataExports.id, id), eq(dataExports.userId, request.user!.id)));
+      if (!row) throw notFound(EXPORT_NOT_FOUND);
+      if (row.status === 'queued' || row.status === 'building') throw notFound(EXPORT_NOT_READY);
+      if (row.status === 'failed') throw notFound(EXPORT_FAILED);
+      if (row.status !== 'ready' || !row.objectKey || !row.expiresAt || row.expiresAt <= new Date()) {
+        throw notFound(EXPORT_EXPIRED);
+      }
+      const body = await app.store.read(row.objectKey);
+      if (!body) throw notFound(EXPORT_EXPIRED);
+      if (row.size !== null) reply.header('content-length', String(row.size));
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${zipName(row.readyAt ?? row.createdAt)}"`)
+        .send(body);
+    },
+  );
 
-  app.delete('/api/me', { schema: { body: deleteAccountBody } }, async (request, reply) => {
-    const user = request.user!;
-    const body = request.body as DeleteAccountBody;
-    // The typed address first: a slip of the keyboard costs no password attempt.
-    if (!deleteConfirmationMatches(body.confirmEmail, user.email)) {
-      throw badRequest(CONFIRM_EMAIL_MISMATCH, {
-        errors: [{ path: 'confirmEmail', message: CONFIRM_EMAIL_MISMATCH }],
-      });
-    }
-    if (app.config.auth.provider === 'local') {
-      if (!body.password) {
-        throw badRequest(DELETE_PASSWORD_REQUIRED, {
-          errors: [{ path: 'password', message: DELETE_PASSWORD_REQUIRED }],
+  app.delete(
+    '/api/me',
+    {
+      schema: {
+        summary: 'Delete the account (typed e-mail address and password, or a recent sign-in)',
+        errors: {
+          403: 'Sign in again first (reauthenticate: true)',
+          409: 'Still owns threadlines, or a subscription still renews',
+        },
+        body: deleteAccountBody,
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const body = request.body;
+      // The typed address first: a slip of the keyboard costs no password attempt.
+      if (!deleteConfirmationMatches(body.confirmEmail, user.email)) {
+        throw badRequest(CONFIRM_EMAIL_MISMATCH, {
+          errors: [{ path: 'confirmEmail', message: CONFIRM_EMAIL_MISMATCH }],
         });
       }
-      await checkOwnPassword(app, user, body.password, { path: 'password', message: DELETE_PASSWORD_WRONG });
-    } else {
-      // The provider keeps the password: a sign-in of the last few minutes stands for it.
-      const signedInAt = await app.sessions.signedInAt(readSessionToken(request, app.config));
-      if (signedInAt === null || Date.now() - signedInAt > DELETE_REAUTH_WINDOW_MS) {
-        throw forbidden(DELETE_REAUTH_REQUIRED, { reauthenticate: true });
+      if (app.config.auth.provider === 'local') {
+        if (!body.password) {
+          throw badRequest(DELETE_PASSWORD_REQUIRED, {
+            errors: [{ path: 'password', message: DELETE_PASSWORD_REQUIRED }],
+          });
+        }
+        await checkOwnPassword(app, user, body.password, {
+          path: 'password',
+          message: DELETE_PASSWORD_WRONG,
+        });
+      } else {
+        // The provider keeps the password: a sign-in of the last few minutes stands for it.
+        const signedInAt = await app.sessions.signedInAt(readSessionToken(request, app.config));
+        if (signedInAt === null || Date.now() - signedInAt > DELETE_REAUTH_WINDOW_MS) {
+          throw forbidden(DELETE_REAUTH_REQUIRED, { reauthenticate: true });
+        }
       }
-    }
-    const { endedSessions, removed, leftTimelines, changedTimelines, notifiedUsers } = await deleteAccount(
-      app.db,
-      app.sessions,
-      user.id,
-    );
-    clearSessionCookie(reply, app.config);
-    app.mail.wake();
-    // Every device's sockets close at once; the threadlines' pages hear that a member left.
-    await Promise.all(endedSessions.map((sid) => app.realtime.publish({ kind: 'session', sid })));
-    for (const timelineId of leftTimelines) {
-      await app.realtime.publish({
-        kind: 'timeline',
-        type: 'timeline_updated',
-        change: 'member_left',
-        timelineId,
-        actorId: user.id,
-        userId: user.id,
-      });
-    }
-    // Open pages show the tombstones and lose the conversations without a reload.
-    for (const timelineId of changedTimelines) {
-      await app.realtime.publish({
-        kind: 'timeline',
-        type: 'timeline_updated',
-        change: 'account_deleted',
-        timelineId,
-        actorId: user.id,
-        userId: user.id,
-      });
-    }
-    await publishInbox(app, request.log, notifiedUsers);
-    // Only once the deletion has committed: a rolled-back one keeps its files.
-    await removeUploadObjects(app.store, removed, request.log);
-    // Exports ready or being built go too (the account's row stays, so no cascade takes them).
-    await discardExportsOf({ db: app.db, store: app.store, log: request.log }, user.id).catch((err) =>
-      request.log.warn({ err }, 'deleted account exports not removed yet (the hourly sweep will)'),
-    );
-    return reply.code(204).send();
-  });
+      const { endedSessions, removed, leftTimelines, changedTimelines, notifiedUsers } = await deleteAccount(
+        app.db,
+        app.sessions,
+        user.id,
+      );
+      clearSessionCookie(reply, app.config);
+      app.mail.wake();
+      // Every device's sockets close at once; the threadlines' pages hear that a member left.
+      await Promise.all(endedSessions.map((sid) => app.realtime.publish({ kind: 'session', sid })));
+      for (const timelineId of leftTimelines) {
+        await app.realtime.publish({
+          kind: 'timeline',
+          type: 'timeline_updated',
+          change: 'member_left',
+          timelineId,
+          actorId: user.id,
+          userId: user.id,
+        });
+      }
+      // Open pages show the tombstones and lose the conversations without a reload.
+      for (const timelineId of changedTimelines) {
+        await app.realtime.publish({
+          kind: 'timeline',
+          type: 'timeline_updated',
+          change: 'account_deleted',
+          timelineId,
+          actorId: user.id,
+          userId: user.id,
+        });
+      }
+      await publishInbox(app, request.log, notifiedUsers);
+      // Only once the deletion has committed: a rolled-back one keeps its files.
+      await removeUploadObjects(app.store, removed, request.log);
+      // Exports ready or being built go too (the account's row stays, so no cascade takes them).
+      await discardExportsOf({ db: app.db, store: app.store, log: request.log }, user.id).catch((err) =>
+        request.log.warn({ err }, 'deleted account exports not removed yet (the hourly sweep will)'),
+      );
+      return reply.code(204).send();
+    },
+  );
 }

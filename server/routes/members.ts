@@ -2,8 +2,7 @@
 
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { type ListPageQuery, listPageQuery } from '../../common/schemas/list-page.ts';
+import { listPageQuery } from '../../common/schemas/list-page.ts';
 import {
   blockedUsers,
   memberSchema,
@@ -21,7 +20,7 @@ import { presentBlocked, presentMember } from '../presenters/member.ts';
 import { listBlocked } from '../queries/members.ts';
 import type { TimelineBusEvent } from '../realtime/types.ts';
 import { publishToManagers, requestsChanged } from './joinRequests.ts';
-import { type MemberParams, memberParams, type TimelineParams, timelineParams } from './params.ts';
+import { memberParams, timelineParams } from './params.ts';
 
 const memberChange = (
   timelineId: string,
@@ -36,9 +35,16 @@ export async function memberRoutes(app: FastifyInstance) {
   // Registered before /members/:userId; find-my-way prefers the static segment anyway.
   app.delete(
     '/api/timelines/:id/members/leave',
-    { schema: { params: timelineParams, response: { 200: messageResponse } } },
+    {
+      schema: {
+        summary: 'Leave a threadline',
+        errors: { 403: 'The owner cannot leave' },
+        params: timelineParams,
+        response: { 200: messageResponse },
+      },
+    },
     async (request) => {
-      const { id } = request.params as TimelineParams;
+      const { id } = request.params;
       const me = request.user!.id;
       const access = await timelineFor(db, id, me, 'leave');
       await leaveTimeline(db, access);
@@ -54,10 +60,18 @@ export async function memberRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/timelines/:id/members/:userId',
-    { schema: { params: memberParams, body: removeMemberBody, response: { 200: messageResponse } } },
+    {
+      schema: {
+        summary: 'Remove a member, or block them (owner, moderators)',
+        errors: { 403: "The caller's role may not do this, or the target is the owner" },
+        params: memberParams,
+        body: removeMemberBody,
+        response: { 200: messageResponse },
+      },
+    },
     async (request) => {
-      const { id, userId } = request.params as MemberParams;
-      const body = request.body as z.output<typeof removeMemberBody>;
+      const { id, userId } = request.params;
+      const body = request.body;
       const me = request.user!.id;
       const access = await timelineFor(db, id, me, 'manageMembers');
       const {
@@ -85,10 +99,18 @@ export async function memberRoutes(app: FastifyInstance) {
 
   app.patch(
     '/api/timelines/:id/members/:userId',
-    { schema: { params: memberParams, body: roleChangeBody, response: { 200: memberSchema } } },
+    {
+      schema: {
+        summary: "Change a member's role (owner)",
+        errors: { 403: "The caller's role may not do this, or the target is the owner" },
+        params: memberParams,
+        body: roleChangeBody,
+        response: { 200: memberSchema },
+      },
+    },
     async (request) => {
-      const { id, userId } = request.params as MemberParams;
-      const { role } = request.body as z.output<typeof roleChangeBody>;
+      const { id, userId } = request.params;
+      const { role } = request.body;
       const me = request.user!.id;
       const access = await timelineFor(db, id, me, 'manageMembers');
       const { member, inbox } = await changeRole(db, access, userId, role);
@@ -102,10 +124,18 @@ export async function memberRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/timelines/:id/blocked-users',
-    { schema: { params: timelineParams, querystring: listPageQuery, response: { 200: blockedUsers } } },
+    {
+      schema: {
+        summary: 'The blocked list (owner)',
+        errors: { 403: "The caller's role may not do this" },
+        params: timelineParams,
+        querystring: listPageQuery,
+        response: { 200: blockedUsers },
+      },
+    },
     async (request, reply) => {
-      const { id } = request.params as TimelineParams;
-      const { cursor } = request.query as ListPageQuery;
+      const { id } = request.params;
+      const { cursor } = request.query;
       await timelineFor(db, id, request.user!.id, 'viewBlocked');
       const page = takePage(await listBlocked(db, id, cursor), (r) => ({ at: r.cursorAt, id: r.blocked.id }));
       sendNextCursor(reply, page.nextCursor);
@@ -115,9 +145,16 @@ export async function memberRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/timelines/:id/unblock/:userId',
-    { schema: { params: memberParams, response: { 200: messageResponse } } },
+    {
+      schema: {
+        summary: 'Unblock a user (owner)',
+        errors: { 403: "The caller's role may not do this" },
+        params: memberParams,
+        response: { 200: messageResponse },
+      },
+    },
     async (request) => {
-      const { id, userId } = request.params as MemberParams;
+      const { id, userId } = request.params;
       const access = await timelineFor(db, id, request.user!.id, 'manageMembers');
       await unblock(db, access, userId);
       return { message: 'User unblocked' };

@@ -10,10 +10,19 @@ const metaSchema = z.object({
 
 /** What the client needs to know about this installation before anyone signs in. */
 export async function metaRoutes(app: FastifyInstance) {
-  app.get('/api/meta', { schema: { response: { 200: metaSchema } } }, async () => ({
-    authProvider: app.config.auth.provider,
-    billingProvider: app.config.billing.provider,
-    stripePublishableKey:
-      app.config.billing.provider === 'stripe' ? (app.config.billing.stripePublishableKey ?? null) : null,
-  }));
+  app.get(
+    '/api/meta',
+    {
+      schema: {
+        summary: 'What the client needs to know: sign-in and billing providers, limits',
+        response: { 200: metaSchema },
+      },
+    },
+    async () => ({
+      authProvider: app.config.auth.provider,
+      billingProvider: app.config.billing.provider,
+      stripePublishableKey:
+        app.config.billing.provider === 'stripe' ? (app.config.billing.stripePublishableKey ?? null) : null,
+    }),
+  );
 }

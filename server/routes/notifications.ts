@@ -18,7 +18,7 @@ import { publishInbox } from '../notifications/publish.ts';
 import { TIMELINE_NOT_FOUND, timelineFor } from '../policies/timeline.ts';
 import { presentNotification } from '../presenters/notification.ts';
 import { inboxPage, unreadCount } from '../queries/notifications.ts';
-import { type TimelineParams, timelineParams } from './params.ts';
+import { timelineParams } from './params.ts';
 
 /** When the next digest is due after a change of frequency (null: none). */
 export function digestDueAfter(frequency: NotificationPrefs['digest'], now: Date): Date | null {
@@ -32,9 +32,15 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/notifications',
-    { schema: { querystring: notificationsQuery, response: { 200: notificationsPage } } },
+    {
+      schema: {
+        summary: "A page of the caller's notifications",
+        querystring: notificationsQuery,
+        response: { 200: notificationsPage },
+      },
+    },
     async (request) => {
-      const { cursor } = request.query as z.output<typeof notificationsQuery>;
+      const { cursor } = request.query;
       const me = request.user!.id;
       const [rows, unread] = await Promise.all([inboxPage(db, me, cursor), unreadCount(db, me)]);
       const items = rows.slice(0, NOTIFICATIONS.pageSize);
@@ -50,7 +56,13 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.post(
     '/api/notifications/read',
     // No body at all means every one, as `{}` does.
-    { schema: { body: readNotificationsBody.nullish(), response: { 200: unreadCountSchema } } },
+    {
+      schema: {
+        summary: 'Mark notifications read (no body: all of them)',
+        body: readNotificationsBody.nullish(),
+        response: { 200: unreadCountSchema },
+      },
+    },
     async (request) => {
       const { ids } = (request.body ?? {}) as z.output<typeof readNotificationsBody>;
       const me = request.user!.id;
@@ -63,9 +75,15 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/timelines/:id/notify-level',
-    { schema: { params: timelineParams, response: { 200: notifyLevelBody } } },
+    {
+      schema: {
+        summary: "The caller's notification level for a threadline",
+        params: timelineParams,
+        response: { 200: notifyLevelBody },
+      },
+    },
     async (request) => {
-      const { id } = request.params as TimelineParams;
+      const { id } = request.params;
       const access = await timelineFor(db, id, request.user!.id, 'view');
       return { level: access.member.notifyLevel };
     },
@@ -73,10 +91,17 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   app.put(
     '/api/timelines/:id/notify-level',
-    { schema: { params: timelineParams, body: notifyLevelBody, response: { 200: notifyLevelBody } } },
+    {
+      schema: {
+        summary: "Set the caller's notification level for a threadline",
+        params: timelineParams,
+        body: notifyLevelBody,
+        response: { 200: notifyLevelBody },
+      },
+    },
     async (request) => {
-      const { id } = request.params as TimelineParams;
-      const { level } = request.body as z.output<typeof notifyLevelBody>;
+      const { id } = request.params;
+      const { level } = request.body;
       const me = request.user!.id;
       await timelineFor(db, id, me, 'view');
       const updated = await db
@@ -92,15 +117,26 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/me/notification-preferences',
-    { schema: { response: { 200: notificationPrefsSchema } } },
+    {
+      schema: {
+        summary: "The caller's notification and mail preferences",
+        response: { 200: notificationPrefsSchema },
+      },
+    },
     async (request) => resolvePrefs(request.user!.notificationPrefs),
   );
 
   app.put(
     '/api/me/notification-preferences',
-    { schema: { body: notificationPrefsSchema, response: { 200: notificationPrefsSchema } } },
+    {
+      schema: {
+        summary: "Set the caller's notification and mail preferences",
+        body: notificationPrefsSchema,
+        response: { 200: notificationPrefsSchema },
+      },
+    },
     async (request) => {
-      const prefs = request.body as NotificationPrefs;
+      const prefs = request.body;
       const me = request.user!;
       const before = resolvePrefs(me.notificationPrefs);
       await db

@@ -29,12 +29,20 @@ export async function objectRoutes(app: FastifyInstance) {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/objects/*',
-    schema: { querystring: objectQuery },
+    schema: {
+      summary: "An uploaded file (or a variant): the uploader's, or a member's of its threadline; else 404",
+      tags: ['objects'],
+      querystring: objectQuery,
+    },
     handler: (request, reply) => serveObject(app, request, reply),
   });
 }
 
-async function serveObject(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+async function serveObject(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Querystring: z.infer<typeof objectQuery> }>,
+  reply: FastifyReply,
+) {
   // The raw path, not the decoded wildcard: `%2F`, `..`, `//` and the like never match a key.
   const rawPath = (request.raw.url ?? '').split('?')[0]!;
   const key = rawPath.startsWith('/objects/') ? rawPath.slice('/objects/'.length) : '';
@@ -42,7 +50,7 @@ async function serveObject(app: FastifyInstance, request: FastifyRequest, reply:
   const row = await readableUpload(app.db, key, request.user?.id ?? null);
   if (!row) return notFound(reply);
 
-  const { variant } = request.query as z.infer<typeof objectQuery>;
+  const { variant } = request.query;
   const target = await objectToServe(app, row, variant ?? 'full');
   if (!target) return notFound(reply);
 

@@ -1,12 +1,11 @@
 // Ownership transfer (issue 26; DECISIONS §10): offer, accept, withdraw or decline.
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { messageResponse, transferBody } from '../../common/schemas/timeline.ts';
 import { acceptOwnership, offerOwnership, withdrawOwnership } from '../commands/ownership.ts';
 import { publishInboxChanges } from '../notifications/membership.ts';
 import { timelineFor } from '../policies/timeline.ts';
 import type { TimelineBusEvent } from '../realtime/types.ts';
-import { type TimelineParams, timelineParams } from './params.ts';
+import { timelineParams } from './params.ts';
 
 /** Pages showing the threadline read it again: the offer (`ownership`) or a role changed for `userId`. */
 const changed = (
@@ -23,11 +22,17 @@ export async function ownershipRoutes(app: FastifyInstance) {
     '/api/timelines/:id/transfer',
     {
       config: { writeLimit: 'ownership' },
-      schema: { params: timelineParams, body: transferBody, response: { 200: messageResponse } },
+      schema: {
+        summary: 'Offer the ownership to a member (owner)',
+        errors: { 403: "The caller's role may not do this" },
+        params: timelineParams,
+        body: transferBody,
+        response: { 200: messageResponse },
+      },
     },
     async (request) => {
-      const { id } = request.params as TimelineParams;
-      const { userId } = request.body as z.output<typeof transferBody>;
+      const { id } = request.params;
+      const { userId } = request.body;
       const me = request.user!.id;
       const access = await timelineFor(db, id, me, 'manageMembers');
       const offered = await offerOwnership(db, access, userId);
@@ -40,10 +45,15 @@ export async function ownershipRoutes(app: FastifyInstance) {
     '/api/timelines/:id/transfer/accept',
     {
       config: { writeLimit: 'ownership' },
-      schema: { params: timelineParams, response: { 200: messageResponse } },
+      schema: {
+        summary: 'Accept an ownership offer',
+        errors: { 403: "No offer to the caller, or past the new owner's plan limit of members" },
+        params: timelineParams,
+        response: { 200: messageResponse },
+      },
     },
     async (request) => {
-      const { id } = request.params as TimelineParams;
+      const { id } = request.params;
       const me = request.user!;
       const { previous, inbox } = await acceptOwnership(db, config, id, me);
       await app.realtime.publish(changed('role_changed', id, me.id, previous));
@@ -57,10 +67,15 @@ export async function ownershipRoutes(app: FastifyInstance) {
     '/api/timelines/:id/transfer',
     {
       config: { writeLimit: 'ownership' },
-      schema: { params: timelineParams, response: { 200: messageResponse } },
+      schema: {
+        summary: 'Withdraw or decline an ownership offer',
+        errors: { 403: "The caller's role may not do this" },
+        params: timelineParams,
+        response: { 200: messageResponse },
+      },
     },
     async (request) => {
-      const { id } = request.params as TimelineParams;
+      const { id } = request.params;
       const me = request.user!.id;
       const access = await timelineFor(db, id, me, 'view');
       const offered = await withdrawOwnership(db, access);

@@ -1,6 +1,5 @@
 // Posts: create, the feed, one post (deep links), search, delete, pin and unpin (spec 001 §7, DECISIONS §6).
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { FEED } from '../../common/limits.ts';
 import { personName } from '../../common/names.ts';
 import {
@@ -29,14 +28,8 @@ import { presentPost, type Viewer } from '../presenters/post.ts';
 import { feedPage, feedPosition, type PostRow, postById, searchPosts } from '../queries/feed.ts';
 import { postMentionNames } from '../queries/mentions.ts';
 import { postVersions } from '../queries/versions.ts';
-import {
-  type PinParams,
-  type PostParams,
-  pinParams,
-  postParams,
-  type TimelineParams,
-  timelineParams,
-} from './params.ts';
+import { sendFirstPage } from './first-page.ts';
+import { pinParams, postParams, timelineParams } from './params.ts';
 
 const viewerOf = ({ timeline, member }: TimelineAccess): Viewer => ({
   showEmail: member.role === 'owner',
@@ -65,9 +58,21 @@ export async function postRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/posts',
-    { config: { writeLimit: 'post' }, schema: { body: createPostBody, response: { 201: postSchema } } },
+    {
+      config: { writeLimit: 'post' },
+      schema: {
+        summary: 'Create a post',
+        errors: {
+          403: 'Participants may not post here, or the threadline is archived',
+          404: 'The threadline is not found or not visible',
+          409: 'An attached upload is already in use',
+        },
+        body: createPostBody,
+        response: { 201: postSchema },
+      },
+    },
     async (request, reply) => {
-      const body = request.body as z.output<typeof createPostBody>;
+      const body = request.body;
       const me = request.user!.id;
       const { row, access, notifications } = await createPost(db, me, body);
       await app.realtime.publish({
@@ -85,13 +90,22 @@ export async function postRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/timelines/:id/posts',
-    { schema: { params: timelineParams, querystring: feedQuery, response: { 200: postPage } } },
-    async (request) => {
-      const { id } = request.params as TimelineParams;
-      const query = request.query as z.output<typeof feedQuery>;
+    {
+      schema: {
+        summary: "A page of a threadline's feed (newest first; the pinned post leads the first page)",
+        params: timelineParams,
+        querystring: feedQuery,
+        response: { 200: postPage },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const query = request.query;
       const me = request.user!.id;
+      // Also reads feed_version: the first page comes from memory only at the threadline's version now.
       const access = await timelineFor(db, id, me, 'view');
       const viewer = viewerOf(access);
+      if (!query.cursor && app.feedCache.enabled) return sendFirstPage(app, reply, access, viewer, query);
       const rows = await feedPage(db, id, me, { ...query, pinnedPostId: viewer.pinnedPostId });
       return present(rows, viewer);
     },
@@ -99,10 +113,17 @@ export async function postRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/timelines/:id/search',
-    { schema: { params: timelineParams, querystring: searchQuery, response: { 200: postPage } } },
+    {
+      schema: {
+        summary: "Search a threadline's posts",
+        params: timelineParams,
+        querystring: searchQuery,
+        response: { 200: postPage },
+      },
+    },
     async (request) => {
-      const { id } = request.params as TimelineParams;
-      const { q } = request.query as z.output<typeof searchQuery>;
+      const { id } = request.params;
+      const { q } = request.query;
       const me = request.user!.id;
       const access = await timelineFor(db, id, me, 'view');
       const rows = await searchPosts(db, id, me, q, FEED.searchLimit);
@@ -115,11 +136,17 @@ export async function postRoutes(app: FastifyInstance) {
     '/api/posts/:id',
     {
       config: { writeLimit: 'post' },
-      schema: { params: postParams, body: editPostBody, response: { 200: postSchema } },
+      schema: {
+        summary: 'Edit a post (its author)',
+        errors: { 403: 'Only the author may edit it' },
+        params: postParams,
+        body: editPostBody,
+        response: { 200: postSchema },
+      },
     },
     async (request) => {
-      const { id } = request.params as PostParams;
-      const body = request.body as z.output<typeof editPostBody>;
+      const { id } = request.params;
+      const body = request.body;
       const me = request.user!.id;
       const { row, access, changed, notifications } = await editPost(db, app.config, me, id, body);
       if (changed) {
@@ -142,9 +169,15 @@ export async function postRoutes(app: FastifyInstance) {
   // who cannot see its threadline, and for a deleted post), the feed's shape, and where the feed shows it.
   app.get(
     '/api/posts/:id',
-    { schema: { params: postParams, response: { 200: postDetail } } },
+    {
+      schema: {
+        summary: 'One post, with its position in the feed',
+        params: postParams,
+        response: { 200: postDetail },
+      },
+    },
     async (request) => {
-      const { id } = request.params as PostParams;
+      const { id } = request.params;
       const me = request.user!.id;
       const { access, post } = await postAccess(db, id, me, 'view');
       const viewer = viewerOf(access);
@@ -160,9 +193,16 @@ export async function postRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/posts/:id/versions',
-    { schema: { params: postParams, response: { 200: postVersionList } } },
+    {
+      schema: {
+        summary: "A post's earlier versions",
+        errors: { 403: "The owner's plan does not include version history (planUpgradeRequired)" },
+        params: postParams,
+        response: { 200: postVersionList },
+      },
+    },
     async (request) => {
-      const { id } = request.params as PostParams;
+      const { id } = request.params;
       const { post } = await postAccess(db, id, request.user!.id, 'view');
       assertFeature(app.config, await ownerPlan(db, post.timelineId), 'versionHistory');
       const rows = await postVersions(db, post.id);
@@ -172,9 +212,16 @@ export async function postRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/posts/:id',
-    { schema: { params: postParams, response: { 200: deletePostResponse } } },
+    {
+      schema: {
+        summary: 'Delete a post (leaves a tombstone)',
+        errors: { 403: 'The caller may not delete this post' },
+        params: postParams,
+        response: { 200: deletePostResponse },
+      },
+    },
     async (request) => {
-      const { id } = request.params as PostParams;
+      const { id } = request.params;
       const me = request.user!.id;
       const { removed, timelineId, inboxUsers, ...answer } = await deletePost(db, me, id);
       // A pinned post's deletion also unpins it: clients clear the pin on post_deleted of that post.
@@ -196,9 +243,16 @@ export async function postRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/timelines/:id/pin/:postId',
-    { schema: { params: pinParams, response: { 200: pinResponse } } },
+    {
+      schema: {
+        summary: 'Pin a post (owner, moderators)',
+        errors: { 403: "The caller's role may not do this" },
+        params: pinParams,
+        response: { 200: pinResponse },
+      },
+    },
     async (request) => {
-      const { id, postId } = request.params as PinParams;
+      const { id, postId } = request.params;
       const me = request.user!.id;
       const { timeline } = await timelineFor(db, id, me, 'pin');
       const pinned = await pinPost(db, me, timeline.id, postId);
@@ -209,9 +263,16 @@ export async function postRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/timelines/:id/pin',
-    { schema: { params: timelineParams, response: { 200: pinResponse } } },
+    {
+      schema: {
+        summary: 'Unpin the pinned post (owner, moderators)',
+        errors: { 403: "The caller's role may not do this" },
+        params: timelineParams,
+        response: { 200: pinResponse },
+      },
+    },
     async (request) => {
-      const { id } = request.params as TimelineParams;
+      const { id } = request.params;
       const me = request.user!.id;
       const { timeline } = await timelineFor(db, id, me, 'pin');
       const unpinned = await unpinPost(db, me, timeline.id);

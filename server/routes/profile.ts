@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { currentUserSchema, type ProfileUpdateBody, profileUpdateBody } from '../../common/schemas/user.ts';
+import { currentUserSchema, profileUpdateBody } from '../../common/schemas/user.ts';
+import { bumpFeedsOfUser } from '../commands/feed-version.ts';
 import { releaseUploads, removeUploadObjects } from '../commands/uploads.ts';
 import { type UploadRow, uploads, users } from '../db/schema/index.ts';
 import { badRequest } from '../http/errors.ts';
@@ -11,11 +12,15 @@ export async function profileRoutes(app: FastifyInstance) {
     '/api/profile',
     {
       config: { writeLimit: 'profile' },
-      schema: { body: profileUpdateBody, response: { 200: currentUserSchema } },
+      schema: {
+        summary: 'Update the profile (names, bio)',
+        body: profileUpdateBody,
+        response: { 200: currentUserSchema },
+      },
     },
     async (request) => {
       const me = request.user!;
-      const body = request.body as ProfileUpdateBody;
+      const body = request.body;
       // The picture is set by PUT /api/profile-image, which checks the upload; here it may only stay or go.
       if (body.profileImageUrl && body.profileImageUrl !== me.profileImageUrl) {
         throw badRequest('profileImageUrl is set through PUT /api/profile-image');
@@ -27,6 +32,10 @@ export async function profileRoutes(app: FastifyInstance) {
       };
       let removed: UploadRow[] = [];
       const updated = await app.db.transaction(async (tx) => {
+        // Feed pages name and picture them (issue 28). Threadlines before the user row, as posts lock them.
+        if (changes.displayName !== undefined || changes.profileImageUrl !== undefined) {
+          await bumpFeedsOfUser(tx, me.id);
+        }
         const [row] = await tx
           .update(users)
           .set({ ...changes, updatedAt: new Date() })

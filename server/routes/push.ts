@@ -26,13 +26,17 @@ export async function pushRoutes(app: FastifyInstance) {
     return token ? app.sessions.keyOf(token) : undefined;
   };
 
-  app.get('/api/push/key', { schema: { response: { 200: pushKeySchema } } }, async () => ({
-    publicKey: app.push.publicKey,
-  }));
+  app.get(
+    '/api/push/key',
+    { schema: { summary: "The server's Web Push (VAPID) public key", response: { 200: pushKeySchema } } },
+    async () => ({
+      publicKey: app.push.publicKey,
+    }),
+  );
 
   app.get(
     '/api/push/subscriptions',
-    { schema: { response: { 200: z.array(pushDeviceSchema) } } },
+    { schema: { summary: "The caller's push devices", response: { 200: z.array(pushDeviceSchema) } } },
     async (request) => {
       const here = sessionKey(request);
       const devices = await subscriptionsOf(db, request.user!.id);
@@ -47,12 +51,17 @@ export async function pushRoutes(app: FastifyInstance) {
   app.post(
     '/api/push/subscriptions',
     {
-      schema: { body: pushSubscriptionBody, response: { 201: pushDeviceSchema } },
+      schema: {
+        summary: 'Register this browser for push notifications',
+        errors: { 401: 'The session ended meanwhile' },
+        body: pushSubscriptionBody,
+        response: { 201: pushDeviceSchema },
+      },
       // A device is a row and, later, pushes: counted with the profile's writes.
       config: { writeLimit: 'profile' },
     },
     async (request, reply) => {
-      const { endpoint, keys } = request.body as z.output<typeof pushSubscriptionBody>;
+      const { endpoint, keys } = request.body;
       // The server will POST to this URL: only known push services (an SSRF guard).
       const problem = endpointProblem(endpoint, rules) ?? subscriptionKeysProblem(keys.p256dh, keys.auth);
       if (problem) throw badRequest(problem);
@@ -77,10 +86,14 @@ export async function pushRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete('/api/push/subscriptions', { schema: { body: pushUnsubscribeBody } }, async (request, reply) => {
-    const { endpoint } = request.body as z.output<typeof pushUnsubscribeBody>;
-    // Only among the caller's own devices: another user's endpoint is as unknown as a made-up one.
-    if (!(await removeSubscription(db, request.user!.id, endpoint))) throw notFound(PUSH_MESSAGES.notFound);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/push/subscriptions',
+    { schema: { summary: 'Unregister a browser from push notifications', body: pushUnsubscribeBody } },
+    async (request, reply) => {
+      const { endpoint } = request.body;
+      // Only among the caller's own devices: another user's endpoint is as unknown as a made-up one.
+      if (!(await removeSubscription(db, request.user!.id, endpoint))) throw notFound(PUSH_MESSAGES.notFound);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,7 +1,6 @@
 // Advanced search (DECISIONS §9): across every threadline the caller can read, on the searcher's plan.
 // Basic search, one threadline on every plan, is GET /api/timelines/{id}/search (routes/posts.ts).
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { advancedSearchQuery, searchResponse } from '../../common/schemas/search.ts';
 import { assertFeature } from '../billing/features.ts';
 import { presentComment, presentPost } from '../presenters/post.ts';
@@ -11,11 +10,18 @@ import { advancedSearch } from '../queries/search.ts';
 export async function searchRoutes(app: FastifyInstance) {
   app.get(
     '/api/search',
-    { schema: { querystring: advancedSearchQuery, response: { 200: searchResponse } } },
+    {
+      schema: {
+        summary: 'Search every threadline the caller is in',
+        errors: { 403: 'The plan does not include advanced search (planUpgradeRequired)' },
+        querystring: advancedSearchQuery,
+        response: { 200: searchResponse },
+      },
+    },
     async (request) => {
       const user = request.user!;
       assertFeature(app.config, user.plan, 'advancedSearch');
-      const params = request.query as z.output<typeof advancedSearchQuery>;
+      const params = request.query;
       const { hits, nextCursor } = await advancedSearch(app.db, user.id, params);
       // The mentions of every post, newest comment and matched comment, in one query.
       const names = await mentionNames(

@@ -16,7 +16,13 @@ export async function sessionRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/auth/sessions',
-    { schema: { response: { 200: z.array(sessionSchema) } } },
+    {
+      schema: {
+        summary: "The signed-in user's sessions (devices)",
+        errors: { 401: 'Not signed in' },
+        response: { 200: z.array(sessionSchema) },
+      },
+    },
     async (request) => {
       if (!request.user) throw unauthorized();
       const here = currentKey(request);
@@ -30,15 +36,25 @@ export async function sessionRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete('/api/auth/sessions/:id', { schema: { params } }, async (request, reply) => {
-    if (!request.user) throw unauthorized();
-    const { id } = request.params as z.infer<typeof params>;
-    // Only among the caller's own sessions: another user's id is as unknown as a made-up one.
-    const session = (await app.sessions.listFor(request.user.id)).find((s) => s.id === id);
-    if (!session) throw notFound(SESSION_NOT_FOUND);
-    await app.sessions.destroyKey(session.key);
-    if (session.key === currentKey(request)) clearSessionCookie(reply, app.config);
-    await app.realtime.publish({ kind: 'session', sid: session.key });
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/auth/sessions/:id',
+    {
+      schema: {
+        summary: "End one of the signed-in user's sessions",
+        errors: { 401: 'Not signed in' },
+        params,
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw unauthorized();
+      const { id } = request.params;
+      // Only among the caller's own sessions: another user's id is as unknown as a made-up one.
+      const session = (await app.sessions.listFor(request.user.id)).find((s) => s.id === id);
+      if (!session) throw notFound(SESSION_NOT_FOUND);
+      await app.sessions.destroyKey(session.key);
+      if (session.key === currentKey(request)) clearSessionCookie(reply, app.config);
+      await app.realtime.publish({ kind: 'session', sid: session.key });
+      return reply.code(204).send();
+    },
+  );
 }

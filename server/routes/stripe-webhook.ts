@@ -45,7 +45,12 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
     done(null, body);
   });
 
-  app.post('/api/stripe/webhook', { schema: { response: { 200: answer } } }, async (request) => {
+  const schema = {
+    summary: "Stripe's events (BILLING_PROVIDER=stripe only): the raw body, verified by its Stripe-Signature",
+    tags: ['subscription'],
+    response: { 200: answer },
+  };
+  app.post('/api/stripe/webhook', { schema }, async (request) => {
     const signature = request.headers['stripe-signature'];
     if (typeof signature !== 'string' || !signature) throw badRequest('Missing Stripe-Signature header');
     if (!Buffer.isBuffer(request.body)) throw badRequest('Expected the JSON body Stripe signed');

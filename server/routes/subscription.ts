@@ -4,10 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  type CreateSubscriptionBody,
   clientSecretAnswer,
   createSubscriptionBody,
-  type SandboxConfirmBody,
   sandboxConfirmBody,
 } from '../../common/schemas/billing.ts';
 import { subscriptionStatus } from '../../common/schemas/timeline.ts';
@@ -33,7 +31,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/subscription/status',
-    { schema: { response: { 200: subscriptionStatus } } },
+    { schema: { summary: "The caller's plan and subscription", response: { 200: subscriptionStatus } } },
     async (request) => {
       const billing = provider();
       const me = request.user!;
@@ -47,42 +45,63 @@ export async function subscriptionRoutes(app: FastifyInstance) {
     '/api/subscription/create',
     {
       config: { writeLimit: 'billing' },
-      schema: { body: createSubscriptionBody, response: { 200: clientSecretAnswer } },
+      schema: {
+        summary: 'Start a subscription (answers the payment client secret)',
+        errors: { 409: 'Already subscribed, or a request is being handled' },
+        body: createSubscriptionBody,
+        response: { 200: clientSecretAnswer },
+      },
     },
     async (request) => {
-      const { plan, billingPeriod } = request.body as CreateSubscriptionBody;
+      const { plan, billingPeriod } = request.body;
       return provider().createSubscription(request.user!, plan, billingPeriod);
     },
   );
 
-  const billingWrite = {
+  const billingWrite = (summary: string, conflict: string) => ({
     config: { writeLimit: 'billing' as const },
-    schema: { response: { 200: successAnswer } },
-  };
-  app.post('/api/subscription/cancel', billingWrite, async (request) => {
+    schema: { summary, errors: { 409: conflict }, response: { 200: successAnswer } },
+  });
+  const cancel = billingWrite('Cancel at the end of the period', 'Nothing to cancel, or already cancelling');
+  app.post('/api/subscription/cancel', cancel, async (request) => {
     await provider().cancelAtPeriodEnd(request.user!);
     return { success: true as const };
   });
 
   // Undoes a cancel while the period lasts (issue 25): the plan renews as if never cancelled.
-  app.post('/api/subscription/resume', billingWrite, async (request) => {
+  const resume = billingWrite('Undo a cancel while the period lasts', 'Nothing to resume, or not cancelling');
+  app.post('/api/subscription/resume', resume, async (request) => {
     await provider().resume(request.user!);
     return { success: true as const };
   });
 
-  app.post('/api/subscription/reset', { schema: { response: { 200: successAnswer } } }, async (request) => {
-    await provider().reset(request.user!);
-    return { success: true as const };
-  });
+  app.post(
+    '/api/subscription/reset',
+    {
+      schema: {
+        summary: 'Forget an unfinished subscription (back to free)',
+        errors: { 409: 'A subscription is active' },
+        response: { 200: successAnswer },
+      },
+    },
+    async (request) => {
+      await provider().reset(request.user!);
+      return { success: true as const };
+    },
+  );
 
   app.post(
     '/api/subscription/sandbox/confirm',
     {
       // 402 {message: SANDBOX_DECLINE_MESSAGE} for outcome "decline" (the subscription stays incomplete).
-      schema: { body: sandboxConfirmBody, response: { 200: subscriptionStatus } },
+      schema: {
+        summary: 'Sandbox billing: confirm a payment (outcome success or decline)',
+        body: sandboxConfirmBody,
+        response: { 200: subscriptionStatus },
+      },
     },
     async (request) => {
-      const { clientSecret, outcome } = request.body as SandboxConfirmBody;
+      const { clientSecret, outcome } = request.body;
       await sandbox().confirm(request.user!, clientSecret, outcome ?? 'succeed');
       return subscriptionStatusOf(db, request.user!.id);
     },
@@ -90,7 +109,13 @@ export async function subscriptionRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/subscription/sandbox/advance',
-    { schema: { response: { 200: subscriptionStatus } } },
+    {
+      schema: {
+        summary: "Sandbox billing: move the subscription's period to its end",
+        errors: { 409: 'Nothing to advance' },
+        response: { 200: subscriptionStatus },
+      },
+    },
     async (request) => {
       await sandbox().advance(request.user!);
       return subscriptionStatusOf(db, request.user!.id);

@@ -1,6 +1,5 @@
 // Threadlines: create, list, open, settings, archive, restore, delete (spec 000 §7, 001 §7).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import type { Role } from '../../common/roles.ts';
 import { appearanceBody } from '../../common/schemas/appearance.ts';
 import {
@@ -39,7 +38,7 @@ import {
 import { listMembers, nonOwnerMemberIds } from '../queries/members.ts';
 import { listUserTimelines } from '../queries/timelineList.ts';
 import type { TimelineBusEvent } from '../realtime/types.ts';
-import { type TimelineParams, timelineParams } from './params.ts';
+import { timelineParams } from './params.ts';
 
 const updated = (
   timelineId: string,
@@ -73,9 +72,16 @@ export async function timelineRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/timelines',
-    { schema: { body: createTimelineBody, response: { 201: createTimelineResponse } } },
+    {
+      schema: {
+        summary: 'Create a threadline',
+        errors: { 403: 'Past the plan limit of threadlines' },
+        body: createTimelineBody,
+        response: { 201: createTimelineResponse },
+      },
+    },
     async (request, reply) => {
-      const body = request.body as z.output<typeof createTimelineBody>;
+      const body = request.body;
       const created = await createTimeline(db, config, request.user!, body);
       return reply.code(201).send(created);
     },
@@ -83,9 +89,15 @@ export async function timelineRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/user/timelines',
-    { schema: { querystring: timelineListFilter, response: { 200: timelineList } } },
+    {
+      schema: {
+        summary: "The caller's threadlines (filter: active, archived, deleted)",
+        querystring: timelineListFilter,
+        response: { 200: timelineList },
+      },
+    },
     async (request) => {
-      const { filter } = request.query as z.output<typeof timelineListFilter>;
+      const { filter } = request.query;
       const rows = await listUserTimelines(db, request.user!.id, filter);
       return rows.map((row) => presentTimelineListItem(row, config));
     },
@@ -93,9 +105,15 @@ export async function timelineRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/timelines/:id',
-    { schema: { params: timelineParams, response: { 200: timelinePage } } },
+    {
+      schema: {
+        summary: "A threadline with the caller's membership and its members",
+        params: timelineParams,
+        response: { 200: timelinePage },
+      },
+    },
     async (request) => {
-      const { id } = request.params as TimelineParams;
+      const { id } = request.params;
       const { timeline, member } = await timelineFor(db, id, request.user!.id, 'view');
       const isOwner = member.role === 'owner';
       const members = await listMembers(db, timeline.id);
@@ -113,9 +131,20 @@ export async function timelineRoutes(app: FastifyInstance) {
   const stateChange = (action: 'archive' | 'restore') =>
     app.post(
       `/api/timelines/:id/${action}`,
-      { schema: { params: timelineParams, response: { 200: timelineStateResponse } } },
+      {
+        schema: {
+          summary:
+            action === 'archive' ? 'Archive a threadline (owner)' : 'Restore an archived threadline (owner)',
+          errors: {
+            403: "The caller's role may not do this",
+            409: action === 'archive' ? 'Already archived' : 'Not archived',
+          },
+          params: timelineParams,
+          response: { 200: timelineStateResponse },
+        },
+      },
       async (request) => {
-        const { id } = request.params as TimelineParams;
+        const { id } = request.params;
         const me = request.user!.id;
         await timelineFor(db, id, me, action);
         const { timeline: t, inbox } =
@@ -147,9 +176,16 @@ export async function timelineRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/timelines/:id',
-    { schema: { params: timelineParams, response: { 200: messageResponse } } },
+    {
+      schema: {
+        summary: 'Delete a threadline (owner)',
+        errors: { 403: "The caller's role may not do this" },
+        params: timelineParams,
+        response: { 200: messageResponse },
+      },
+    },
     async (request) => {
-      const { id } = request.params as TimelineParams;
+      const { id } = request.params;
       const me = request.user!.id;
       const { timeline } = await timelineFor(db, id, me, 'delete');
       const { timeline: deleted, removed, inbox } = await deleteTimeline(db, timeline.id, me);
@@ -166,12 +202,20 @@ export async function timelineRoutes(app: FastifyInstance) {
 
   app.patch(
     '/api/timelines/:id/permissions',
-    { schema: { params: timelineParams, body: permissionsBody, response: { 200: timelineDetail } } },
+    {
+      schema: {
+        summary: 'Change what participants may do (owner)',
+        errors: { 403: "The caller's role may not do this" },
+        params: timelineParams,
+        body: permissionsBody,
+        response: { 200: timelineDetail },
+      },
+    },
     async (request) => {
-      const { id } = request.params as TimelineParams;
+      const { id } = request.params;
       const me = request.user!.id;
       const { member } = await timelineFor(db, id, me, 'updateSettings');
-      const t = await updatePermissions(db, id, request.body as z.output<typeof permissionsBody>);
+      const t = await updatePermissions(db, id, request.body);
       await app.realtime.publish(updated(t.id, me, 'permissions'));
       // updateSettings is the owner's alone: their plan decides what shows.
       return presentTimelineDetail(
@@ -185,12 +229,20 @@ export async function timelineRoutes(app: FastifyInstance) {
 
   app.patch(
     '/api/timelines/:id/approval-settings',
-    { schema: { params: timelineParams, body: approvalSettingsBody, response: { 200: timelineDetail } } },
+    {
+      schema: {
+        summary: 'Turn join approval on or off (owner)',
+        errors: { 403: "The caller's role may not do this" },
+        params: timelineParams,
+        body: approvalSettingsBody,
+        response: { 200: timelineDetail },
+      },
+    },
     async (request) => {
-      const { id } = request.params as TimelineParams;
+      const { id } = request.params;
       const me = request.user!.id;
       const { member } = await timelineFor(db, id, me, 'updateSettings');
-      const { joinApprovalRequired } = request.body as z.output<typeof approvalSettingsBody>;
+      const { joinApprovalRequired } = request.body;
       const t = await setJoinApproval(db, id, joinApprovalRequired);
       await app.realtime.publish(updated(t.id, me, 'approval'));
       return presentTimelineDetail(t, member.role, presentAppearance(t, config, request.user!.plan), me);
@@ -201,15 +253,24 @@ export async function timelineRoutes(app: FastifyInstance) {
     '/api/timelines/:id/appearance',
     {
       config: { writeLimit: 'profile' },
-      schema: { params: timelineParams, body: appearanceBody, response: { 200: timelineDetail } },
+      schema: {
+        summary: "Set a threadline's appearance (owner; a paid plan's feature)",
+        errors: {
+          403: "The caller's role may not do this, or the plan does not include it",
+          409: 'The cover upload is already in use',
+        },
+        params: timelineParams,
+        body: appearanceBody,
+        response: { 200: timelineDetail },
+      },
     },
     async (request) => {
-      const { id } = request.params as TimelineParams;
+      const { id } = request.params;
       const me = request.user!;
       // Owner only (others 404/403 as every settings route), then the owner's plan (DECISIONS §9).
       const { member } = await timelineFor(db, id, me.id, 'updateSettings');
       assertFeature(config, me.plan, 'customization');
-      const body = request.body as z.output<typeof appearanceBody>;
+      const body = request.body;
       const { timeline: t, removed } = await setAppearance(db, me.id, id, body);
       await removeUploadObjects(app.store, removed, request.log);
       return presentTimelineDetail(t, member.role, presentAppearance(t, config, me.plan), me.id);

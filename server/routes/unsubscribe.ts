@@ -10,7 +10,6 @@ import {
   UNSUBSCRIBE_LINK_EXPIRED,
   UNSUBSCRIBE_LINK_INVALID,
   UNSUBSCRIBE_PAGE_PATH,
-  type UnsubscribeQuery,
   unsubscribeAnswer,
   unsubscribedMessage,
   unsubscribeQuery,
@@ -33,9 +32,15 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
 
   app.post(
     UNSUBSCRIBE_API_PATH,
-    { schema: { querystring: unsubscribeQuery, response: { 200: unsubscribeAnswer } } },
+    {
+      schema: {
+        summary: 'One-click unsubscribe from a mail (RFC 8058): the signed token is the authorisation',
+        querystring: unsubscribeQuery,
+        response: { 200: unsubscribeAnswer },
+      },
+    },
     async (request) => {
-      const { token } = request.query as UnsubscribeQuery;
+      const { token } = request.query;
       const check = app.notificationMail.tokens.verify(token);
       if (!check.ok) {
         throw badRequest(check.why === 'expired' ? UNSUBSCRIBE_LINK_EXPIRED : UNSUBSCRIBE_LINK_INVALID);
@@ -46,8 +51,17 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(UNSUBSCRIBE_API_PATH, { schema: { querystring: unsubscribeQuery } }, async (request, reply) => {
-    const { token } = request.query as UnsubscribeQuery;
-    return reply.redirect(`${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(token)}`, 303);
-  });
+  app.get(
+    UNSUBSCRIBE_API_PATH,
+    {
+      schema: {
+        summary: "Open the unsubscribe page for a mail's signed token (303 to it)",
+        querystring: unsubscribeQuery,
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      return reply.redirect(`${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(token)}`, 303);
+    },
+  );
 }

@@ -43,7 +43,6 @@ import { idFromKey, isUuid, objectPathFor, uploadKey } from '../storage/keys.ts'
 import { LocalStore } from '../storage/local.ts';
 
 type UploadRequestBody = z.output<typeof uploadRequestBody>;
-type MultipartCreate = z.output<typeof multipartCreateBody>;
 
 const putParams = z.object({ id: z.string().max(100) });
 const partParams = z.object({ id: z.string().max(100), partNumber: z.string().max(10) });
@@ -170,7 +169,12 @@ export async function uploadRoutes(app: FastifyInstance) {
     '/api/objects/upload',
     {
       config: { writeLimit: 'upload' },
-      schema: { body: uploadRequestBody, response: { 200: uploadResponse } },
+      schema: {
+        summary: 'Ask for an upload URL (single PUT) for a file',
+        errors: { 413: 'Larger than the plan allows, or past the storage quota (plan limit)' },
+        body: uploadRequestBody,
+        response: { 200: uploadResponse },
+      },
     },
     async (request) => {
       const user = request.user!;
@@ -188,9 +192,19 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   app.put(
     '/api/media',
-    { schema: { body: finalizeMediaBody, response: { 200: objectPathResponse } } },
+    {
+      schema: {
+        summary: 'Finish an upload: check the stored file and make it usable',
+        errors: {
+          409: 'The upload is already in use, or a multipart upload is not complete',
+          413: 'The file is larger than its declared size',
+        },
+        body: finalizeMediaBody,
+        response: { 200: objectPathResponse },
+      },
+    },
     async (request) => {
-      const { mediaURL } = request.body as z.output<typeof finalizeMediaBody>;
+      const { mediaURL } = request.body;
       return finalizeUpload(app, request.user!, mediaURL, 'media');
     },
   );
@@ -199,27 +213,44 @@ export async function uploadRoutes(app: FastifyInstance) {
     '/api/profile-image',
     {
       config: { writeLimit: 'profile' },
-      schema: { body: finalizeProfileImageBody, response: { 200: objectPathResponse } },
+      schema: {
+        summary: 'Set the profile picture from a finished upload',
+        errors: { 409: 'The upload is already in use' },
+        body: finalizeProfileImageBody,
+        response: { 200: objectPathResponse },
+      },
     },
     async (request) => {
-      const { profileImageURL } = request.body as z.output<typeof finalizeProfileImageBody>;
+      const { profileImageURL } = request.body;
       return finalizeUpload(app, request.user!, profileImageURL, 'avatar');
     },
   );
 
   // ---- the local backend's byte endpoints: any content type, streamed, never parsed ----
-  await app.register(async (raw) => {
+  await app.register(async (raw: FastifyInstance) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     // The body is streamed by the handler, after preValidation: only the idle (per-chunk) timeout applies.
     raw.put(
       '/api/objects/put/:id',
-      { schema: { params: putParams, querystring: signedQuery } },
+      {
+        schema: {
+          summary: "Local storage: the upload URL's PUT of the file's bytes (any content type)",
+          errors: {
+            403: 'Bad signature or expired URL',
+            409: 'A multipart upload: send its parts',
+            410: 'The URL was used already',
+            413: 'More bytes than declared',
+          },
+          params: putParams,
+          querystring: signedQuery,
+        },
+      },
       async (request, reply) => {
         const store = localStore(app);
-        const { id } = request.params as z.output<typeof putParams>;
-        const { expires, sig } = request.query as z.output<typeof signedQuery>;
+        const { id } = request.params;
+        const { expires, sig } = request.query;
         if (!isUuid(id)) throw notFound(UPLOAD_NOT_FOUND);
         checkSignature(store.signer.verify({ kind: 'put', id }, expires, sig));
         const user = request.user!;
@@ -257,11 +288,18 @@ export async function uploadRoutes(app: FastifyInstance) {
 
     raw.put(
       '/api/objects/put/:id/parts/:partNumber',
-      { schema: { params: partParams, querystring: signedQuery } },
+      {
+        schema: {
+          summary: 'Local storage: the PUT of one part of a multipart upload',
+          errors: { 403: 'Bad signature or expired URL', 413: 'More bytes than the part may have' },
+          params: partParams,
+          querystring: signedQuery,
+        },
+      },
       async (request, reply) => {
         const store = localStore(app);
-        const params = request.params as z.output<typeof partParams>;
-        const { expires, sig } = request.query as z.output<typeof signedQuery>;
+        const params = request.params;
+        const { expires, sig } = request.query;
         const n = partNumber.safeParse(params.partNumber);
         if (!isUuid(params.id) || !n.success || String(n.data) !== params.partNumber)
           throw notFound(UPLOAD_NOT_FOUND);
@@ -299,11 +337,16 @@ export async function uploadRoutes(app: FastifyInstance) {
     '/api/s3/multipart',
     {
       config: { writeLimit: 'upload' },
-      schema: { body: multipartCreateBody, response: { 200: multipartCreateResponse } },
+      schema: {
+        summary: 'Start a multipart upload',
+        errors: { 413: 'Larger than the plan allows, or past the storage quota (plan limit)' },
+        body: multipartCreateBody,
+        response: { 200: multipartCreateResponse },
+      },
     },
     async (request) => {
       const user = request.user!;
-      const body = request.body as MultipartCreate;
+      const body = request.body;
       const input = {
         category: body.metadata.category ?? categoryOf(body.filename) ?? undefined,
         size: body.metadata.size,
@@ -327,14 +370,15 @@ export async function uploadRoutes(app: FastifyInstance) {
     '/api/s3/multipart/:uploadId',
     {
       schema: {
+        summary: 'The parts of a multipart upload stored so far',
         params: multipartParams,
         querystring: multipartKeyQuery,
         response: { 200: multipartPartsResponse },
       },
     },
     async (request) => {
-      const { uploadId } = request.params as z.output<typeof multipartParams>;
-      const { key } = request.query as z.output<typeof multipartKeyQuery>;
+      const { uploadId } = request.params;
+      const { key } = request.query;
       const row = await ownMultipart(app, request.user!.id, key, uploadId);
       return app.store.listParts(row.key, uploadId);
     },
@@ -344,14 +388,15 @@ export async function uploadRoutes(app: FastifyInstance) {
     '/api/s3/multipart/:uploadId/:partNumber',
     {
       schema: {
+        summary: 'A signed URL for one part',
         params: multipartPartParams,
         querystring: multipartKeyQuery,
         response: { 200: multipartSignResponse },
       },
     },
     async (request) => {
-      const params = request.params as z.output<typeof multipartPartParams>;
-      const { key } = request.query as z.output<typeof multipartKeyQuery>;
+      const params = request.params;
+      const { key } = request.query;
       const n = partNumber.safeParse(params.partNumber);
       if (!n.success) throw badRequest('Part number must be a whole number from 1 to 10000');
       const row = await ownMultipart(app, request.user!.id, key, params.uploadId);
@@ -366,6 +411,8 @@ export async function uploadRoutes(app: FastifyInstance) {
     '/api/s3/multipart/:uploadId/complete',
     {
       schema: {
+        summary: 'Complete a multipart upload',
+        errors: { 413: 'The file is larger than its declared size' },
         params: multipartParams,
         querystring: multipartKeyQuery,
         body: multipartCompleteBody,
@@ -373,9 +420,9 @@ export async function uploadRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { uploadId } = request.params as z.output<typeof multipartParams>;
-      const { key } = request.query as z.output<typeof multipartKeyQuery>;
-      const { parts } = request.body as z.output<typeof multipartCompleteBody>;
+      const { uploadId } = request.params;
+      const { key } = request.query;
+      const { parts } = request.body;
       const row = await ownMultipart(app, request.user!.id, key, uploadId);
       // The size the parts add up to, before they are joined: past the limit nothing is stored.
       const stored = new Map(
@@ -421,10 +468,16 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/s3/multipart/:uploadId',
-    { schema: { params: multipartParams, querystring: multipartKeyQuery } },
+    {
+      schema: {
+        summary: 'Abort a multipart upload',
+        params: multipartParams,
+        querystring: multipartKeyQuery,
+      },
+    },
     async (request, reply) => {
-      const { uploadId } = request.params as z.output<typeof multipartParams>;
-      const { key } = request.query as z.output<typeof multipartKeyQuery>;
+      const { uploadId } = request.params;
+      const { key } = request.query;
       const row = await ownMultipart(app, request.user!.id, key, uploadId);
       await discardUploads(app, [row]);
       return reply.code(204).send();

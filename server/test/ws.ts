@@ -48,6 +48,8 @@ export interface SocketOptions {
   autoPong?: boolean;
   /** How long to wait for the upgrade (default 5 s). */
   timeoutMs?: number;
+  /** TLS and socket options for wss:// (a CA to trust) or a local address to connect from. */
+  connect?: Pick<WebSocket.ClientOptions, 'ca' | 'localAddress' | 'family'>;
 }
 
 export interface Closed {
@@ -144,6 +146,7 @@ function requestFor(
       ...(origin !== null && { origin }),
       autoPong: opts.autoPong ?? true,
       handshakeTimeout: opts.timeoutMs ?? 5000,
+      ...opts.connect,
     } satisfies WebSocket.ClientOptions,
   };
 }

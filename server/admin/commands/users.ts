@@ -1,5 +1,6 @@
-// `users list|show|reset-password|set-plan`: accounts as an operator sees them, and the fixes they need.
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+// `users list|show|reset-password|set-plan|disable|enable`: accounts as an operator sees them, and the fixes
+// they need.
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { PLANS, type Plan } from '../../../common/plans.ts';
 import { passwordSchema } from '../../../common/schemas/user.ts';
 import { isTooCommon } from '../../auth/commonPasswords.ts';
@@ -26,6 +27,7 @@ export async function listUsers(
       plan: users.plan,
       storageUsedBytes: users.storageUsedBytes,
       local: sql<boolean>`${users.passwordHash} is not null`,
+      disabled: sql<boolean>`${users.disabledAt} is not null`,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -56,6 +58,7 @@ export async function showUser(db: Db, email: string) {
     displayName: user.displayName,
     signIn: user.passwordHash ? 'password' : user.oidcSubject ? 'oidc' : 'none',
     emailVerified: !!user.emailVerifiedAt,
+    disabledAt: user.disabledAt,
     plan: user.plan,
     subscription: subscription
       ? `${subscription.provider} ${subscription.plan} (${subscription.status})`
@@ -79,14 +82,19 @@ export async function resetPasswordLink(db: Db, email: string, linkBase: string)
       `${email} signs in through OpenID Connect and has no password: use --stdin to give it one`,
     );
   }
+  if (user.disabledAt) {
+    throw new AdminError(
+      `${email} is disabled, and its reset link would be refused: enable it first, or use --stdin`,
+    );
+  }
   return db.transaction((tx) => issueResetLink(tx, user.id, linkBase));
 }
 
 /**
  * Sets the password (the sign-up rules apply) and ends every session of the account and every reset link
- * still out, as a reset does. Returns how many sessions ended.
+ * still out, as a reset does. Returns the stored keys of the sessions ended (to close their sockets).
  */
-export async function setPassword(db: Db, email: string, password: string): Promise<number> {
+export async function setPassword(db: Db, email: string, password: string): Promise<string[]> {
   const parsed = passwordSchema.safeParse(password);
   if (!parsed.success) throw new AdminError(parsed.error.issues[0]!.message);
   if (isTooCommon(password)) throw new AdminError('This password is too common');
@@ -98,9 +106,44 @@ export async function setPassword(db: Db, email: string, password: string): Prom
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    const ended = await new SessionStore(tx, UNUSED_SECRET).destroyAllFor(user.id, { db: tx });
-    return ended.length;
+    return new SessionStore(tx, UNUSED_SECRET).destroyAllFor(user.id, { db: tx });
   });
+}
+
+/**
+ * Disables the account (`users.disabled_at`): every sign-in is refused (auth/sessions.ts decides, for every
+ * path) and every session ends, in one transaction. The user row is locked first, so a sign-in in flight
+ * either made its session before (ended here) or waits and is refused. Returns whether it was disabled
+ * already and the stored keys of the sessions ended: the caller publishes them once this has committed.
+ */
+export async function disableUser(db: Db, email: string): Promise<{ already: boolean; ended: string[] }> {
+  const user = await findUser(db, email);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
+    const already = !!row?.disabledAt;
+    if (!already) {
+      const now = new Date();
+      await tx.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, user.id));
+    }
+    // Even when it was disabled already: a session row left behind (none should be) goes too.
+    const ended = await new SessionStore(tx, UNUSED_SECRET).destroyAllFor(user.id, { db: tx });
+    return { already, ended };
+  });
+}
+
+/** Lets the account sign in again (its sessions stay ended). Returns whether it was disabled. */
+export async function enableUser(db: Db, email: string): Promise<boolean> {
+  const user = await findUser(db, email);
+  const changed = await db
+    .update(users)
+    .set({ disabledAt: null, updatedAt: new Date() })
+    .where(and(eq(users.id, user.id), isNotNull(users.disabledAt)))
+    .returning({ id: users.id });
+  return changed.length > 0;
 }
 
 /**

@@ -1,0 +1,202 @@
+// The bus between instances over Redis pub/sub (REALTIME_BUS=redis): the PostgreSQL bus's contract with
+// Redis carrying the events, so fan-out no longer goes through PostgreSQL's NOTIFY (and its commit lock).
+// PUBLISH goes over one connection, SUBSCRIBE holds another; each payload is the same JSON envelope as on
+// the PostgreSQL bus (any event object; under 8,000 bytes, ids only).
+//
+// The publishing instance delivers to its own hub at once (synchronously, in publish order) and skips its
+// own messages when they come back; other instances get them in the order Redis received them (one
+// publishing connection per instance keeps each instance's order).
+//
+// When the subscribing connection drops, it reconnects by itself with a doubling delay (capped) and then
+// calls the onReconnect handlers. Messages published while it was down are lost to this instance (pub/sub
+// keeps nothing): the hub then closes its sockets with 1012, and clients catch up by refetching when they
+// reconnect (spec 000 §4), their access checked anew.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { CONNECT_TIMEOUT_MS } from '../db/client.ts';
+import type { BusEvent, EventBus } from './types.ts';
+import { encodePayload } from './wire.ts';
+
+export const REDIS_BUS_CHANNEL = 'threadline_events';
+
+interface Envelope {
+  /** The publishing instance. */
+  o: string;
+  e: BusEvent;
+}
+
+export interface RedisBusOptions {
+  url: string;
+  /** Instances of one deployment share it; deployments sharing one Redis need one each (REDIS_CHANNEL). */
+  channel?: string;
+  log: FastifyBaseLogger;
+  reconnectBaseMs?: number;
+  reconnectMaxMs?: number;
+}
+
+/**
+ * A client that gives up on connecting and on each command after CONNECT_TIMEOUT_MS: behind a network black
+ * hole, connect would wait minutes, and a publish would hold the request that made it.
+ */
+const newClient = (
+  url: string,
+  more: { name: string; reconnect: false | ((n: number) => number); offlineQueue: boolean },
+) =>
+  createClient({
+    url,
+    name: more.name,
+    disableOfflineQueue: !more.offlineQueue,
+    commandOptions: { timeout: CONNECT_TIMEOUT_MS },
+    socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: more.reconnect },
+  });
+type Client = ReturnType<typeof newClient>;
+
+/** Names in Redis's CLIENT LIST: which process holds a connection (tests kill an instance's by its pid). */
+export const redisClientName = (role: 'pub' | 'sub', pid = process.pid) =>
+  `threadline-${role}:${hostname()}:${pid}`;
+
+export class RedisBus implements EventBus {
+  readonly instanceId = randomUUID();
+  readonly channel: string;
+  private subscriber: Client | undefined;
+  private readonly publisher: Client;
+  private handler: ((event: BusEvent) => void) | undefined;
+  private readonly reconnectHandlers: (() => void)[] = [];
+  private closed = false;
+  private attempt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  /** The subscribing connection's CLIENT ID (tests kill it to check the reconnection). */
+  subscriberId: number | undefined;
+
+  private constructor(private readonly opts: RedisBusOptions) {
+    this.channel = opts.channel ?? REDIS_BUS_CHANNEL;
+    // node-redis reconnects this one by itself; while it is away a publish fails at once (logged by the
+    // caller) rather than waiting in a queue and holding the request that published.
+    this.publisher = newClient(opts.url, {
+      name: redisClientName('pub'),
+      reconnect: (n) => Math.min(100 * 2 ** n, 5000),
+      offlineQueue: false,
+    });
+    this.publisher.on('error', (err) => opts.log.warn({ err }, 'real-time bus: Redis publisher error'));
+  }
+
+  /** Connects; if the subscription fails, it keeps retrying in the background. */
+  static async start(opts: RedisBusOptions): Promise<RedisBus> {
+    const bus = new RedisBus(opts);
+    // node-redis retries the first connection too: with Redis down, start-up does not wait for it.
+    const publishing = bus.publisher.connect();
+    publishing.catch((err) => opts.log.error({ err }, 'real-time bus: Redis publisher failed'));
+    try {
+      await bus.connect();
+      // Redis answers: the publisher is up too (or about to be) before the first publish.
+      await publishing.catch(() => {});
+    } catch (err) {
+      opts.log.error({ err }, 'real-time bus: Redis SUBSCRIBE connection failed; retrying');
+      bus.scheduleReconnect();
+    }
+    return bus;
+  }
+
+  /** True while the subscribing connection is up. */
+  get listening(): boolean {
+    return this.subscriber !== undefined;
+  }
+
+  private async connect(): Promise<void> {
+    // No reconnection by node-redis here: this class reconnects, so it knows to call onReconnect.
+    const client = newClient(this.opts.url, {
+      name: redisClientName('sub'),
+      reconnect: false,
+      offlineQueue: false,
+    });
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      this.subscriberId = await client.clientId();
+      await client.subscribe(this.channel, (message) => this.receive(message));
+    } catch (err) {
+      client.destroy();
+      throw err;
+    }
+    if (this.closed) {
+      client.destroy();
+      return;
+    }
+    this.subscriber = client;
+  }
+
+  private lost(client: Client, err?: Error) {
+    if (client !== this.subscriber || this.closed) return;
+    this.subscriber = undefined;
+    this.subscriberId = undefined;
+    if (client.isOpen) client.destroy();
+    this.opts.log.warn({ err }, 'real-time bus: Redis SUBSCRIBE connection lost; reconnecting');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.timer) return;
+    const base = this.opts.reconnectBaseMs ?? 100;
+    const delay = Math.min(base * 2 ** this.attempt, this.opts.reconnectMaxMs ?? 5000);
+    this.attempt++;
+    this.timer = setTimeout(async () => {
+      this.timer = undefined;
+      try {
+        await this.connect();
+      } catch (err) {
+        this.opts.log.warn({ err, attempt: this.attempt }, 'real-time bus: Redis reconnection failed');
+        this.scheduleReconnect();
+        return;
+      }
+      if (this.closed) return;
+      this.attempt = 0;
+      this.opts.log.info('real-time bus: Redis SUBSCRIBE connection back');
+      for (const handler of this.reconnectHandlers) handler();
+    }, delay);
+    this.timer.unref();
+  }
+
+  private receive(payload: string) {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch (err) {
+      this.opts.log.warn({ err }, 'real-time bus: unreadable Redis message');
+      return;
+    }
+    if (envelope.o === this.instanceId) return;
+    this.handler?.(envelope.e);
+  }
+
+  async publish(event: BusEvent): Promise<void> {
+    const payload = encodePayload({ o: this.instanceId, e: event } satisfies Envelope);
+    // A parsed copy: the hub never shares an object with the publisher (as on the other instances).
+    this.handler?.((JSON.parse(payload) as Envelope).e);
+    await this.publisher.publish(this.channel, payload);
+  }
+
+  onEvent(handler: (event: BusEvent) => void): void {
+    this.handler = handler;
+  }
+
+  onReconnect(handler: () => void): void {
+    this.reconnectHandlers.push(handler);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.handler = undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const subscriber = this.subscriber;
+    this.subscriber = undefined;
+    this.subscriberId = undefined;
+    if (subscriber?.isOpen) subscriber.destroy();
+    // Waits for publishes on their way; a publisher still trying to connect just stops.
+    if (this.publisher.isReady) await this.publisher.close().catch(() => this.publisher.destroy());
+    else if (this.publisher.isOpen) this.publisher.destroy();
+  }
+}
