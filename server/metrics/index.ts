@@ -17,10 +17,17 @@ export interface Metrics {
   uploadBytes(bytes: number): void;
   /** An attempt a rate limit refused, by its rule's name. */
   rateLimited(rule: string): void;
+  /** Seconds from another instance's publish to this instance's receipt of the event. */
+  busLag(seconds: number): void;
 }
 
 const noop = () => {};
-export const noMetrics: Metrics = { published: noop, uploadBytes: noop, rateLimited: noop };
+export const noMetrics: Metrics = {
+  published: noop,
+  uploadBytes: noop,
+  rateLimited: noop,
+  busLag: noop,
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +70,12 @@ export const metricsPlugin = fp(
       labelNames: ['kind'],
       registers: [registry],
     });
+    const busLag = new Histogram({
+      name: 'threadline_realtime_bus_lag_seconds',
+      help: "Seconds from another instance's publish to this instance's receipt of the event",
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    });
     const uploadBytes = new Counter({
       name: 'threadline_upload_bytes_total',
       help: 'Bytes of uploads stored',
@@ -80,6 +93,7 @@ export const metricsPlugin = fp(
       published: (kind) => published.inc({ kind }),
       uploadBytes: (bytes) => uploadBytes.inc(bytes),
       rateLimited: (rule) => refused.inc({ rule }),
+      busLag: (seconds) => busLag.observe(seconds),
     } satisfies Metrics);
 
     // The route's template (/api/timelines/:id), never the raw URL: one series per route, not per id.

@@ -2,6 +2,7 @@
 // moves: requests by route template, sockets, rate-limit refusals, the mail outbox.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE_CODES, REALTIME } from '../../common/realtime-constants.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import { buildTestApp, setupTestApp, type TestApp } from '../test/app.ts';
 import { signedInUser } from '../test/factories.ts';
@@ -100,6 +101,18 @@ describe('with METRICS_TOKEN', () => {
     expect(statuses[2]).toBe(429);
     const text = await scrape();
     expect(series(text, 'threadline_rate_limit_refusals_total', { rule: 'write-joinRequest' })).toBe(1);
+  });
+
+  it('counts a socket closed for flooding under its own rule', async () => {
+    const ada = await signedInUser(t.app);
+    const socket = await openSocket(t.app, ada.cookie);
+    // Past REALTIME.maxMessagesPerSecond within one second, however the sends straddle a second's edge.
+    for (let i = 0; i < 3 * REALTIME.maxMessagesPerSecond; i++)
+      socket.send({ type: 'unsubscribe_timeline', timelineId: randomUUID() });
+    expect((await socket.closed).code).toBe(CLOSE_CODES.policy);
+    expect(series(await scrape(), 'threadline_rate_limit_refusals_total', { rule: 'socket-messages' })).toBe(
+      1,
+    );
   });
 
   it('reads the mail outbox depth at scrape time', async () => {

@@ -21,6 +21,8 @@ interface Envelope {
   /** The publishing instance. */
   o: string;
   e: BusEvent;
+  /** When it was published (epoch ms), for the bus's lag. */
+  t?: number;
 }
 
 export interface PostgresBusOptions {
@@ -35,7 +37,7 @@ export interface PostgresBusOptions {
 export class PostgresBus implements EventBus {
   readonly instanceId = randomUUID();
   private client: pg.Client | undefined;
-  private handler: ((event: BusEvent) => void) | undefined;
+  private handler: ((event: BusEvent, sentAt?: number) => void) | undefined;
   private readonly reconnectHandlers: (() => void)[] = [];
   private closed = false;
   private attempt = 0;
@@ -129,17 +131,17 @@ export class PostgresBus implements EventBus {
       return;
     }
     if (envelope.o === this.instanceId) return;
-    this.handler?.(envelope.e);
+    this.handler?.(envelope.e, envelope.t);
   }
 
   async publish(event: BusEvent): Promise<void> {
-    const payload = encodePayload({ o: this.instanceId, e: event } satisfies Envelope);
+    const payload = encodePayload({ o: this.instanceId, e: event, t: Date.now() } satisfies Envelope);
     // A parsed copy: the hub never shares an object with the publisher (as on the other instances).
     this.handler?.((JSON.parse(payload) as Envelope).e);
     await this.opts.db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`);
   }
 
-  onEvent(handler: (event: BusEvent) => void): void {
+  onEvent(handler: (event: BusEvent, sentAt?: number) => void): void {
     this.handler = handler;
   }
 

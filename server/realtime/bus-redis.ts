@@ -25,6 +25,8 @@ interface Envelope {
   /** The publishing instance. */
   o: string;
   e: BusEvent;
+  /** When it was published (epoch ms), for the bus's lag. */
+  t?: number;
 }
 
 export interface RedisBusOptions {
@@ -62,7 +64,7 @@ export class RedisBus implements EventBus {
   readonly channel: string;
   private subscriber: Client | undefined;
   private readonly publisher: Client;
-  private handler: ((event: BusEvent) => void) | undefined;
+  private handler: ((event: BusEvent, sentAt?: number) => void) | undefined;
   private readonly reconnectHandlers: (() => void)[] = [];
   private closed = false;
   private attempt = 0;
@@ -168,17 +170,17 @@ export class RedisBus implements EventBus {
       return;
     }
     if (envelope.o === this.instanceId) return;
-    this.handler?.(envelope.e);
+    this.handler?.(envelope.e, envelope.t);
   }
 
   async publish(event: BusEvent): Promise<void> {
-    const payload = encodePayload({ o: this.instanceId, e: event } satisfies Envelope);
+    const payload = encodePayload({ o: this.instanceId, e: event, t: Date.now() } satisfies Envelope);
     // A parsed copy: the hub never shares an object with the publisher (as on the other instances).
     this.handler?.((JSON.parse(payload) as Envelope).e);
     await this.publisher.publish(this.channel, payload);
   }
 
-  onEvent(handler: (event: BusEvent) => void): void {
+  onEvent(handler: (event: BusEvent, sentAt?: number) => void): void {
     this.handler = handler;
   }
 

@@ -85,6 +85,8 @@ export interface HubOptions {
   publish: (event: SocketsBusEvent) => Promise<void>;
   pingIntervalMs?: number;
   sessionCheckMs?: number;
+  /** A socket closed for sending too many messages (counted in /metrics by rule). */
+  onRateLimited?: (rule: string) => void;
 }
 
 const text = (message: ServerMessage) => JSON.stringify(message);
@@ -223,6 +225,7 @@ export class Hub {
       socket.count = 0;
     }
     if (++socket.count > REALTIME.maxMessagesPerSecond) {
+      this.opts.onRateLimited?.('socket-messages');
       socket.close(CLOSE_CODES.policy, 'Too many messages');
       return;
     }

@@ -63,8 +63,13 @@ export const realtimePlugin = fp(
       publish: (event) => app.realtime.publish(event),
       pingIntervalMs: opts.pingIntervalMs,
       sessionCheckMs: opts.sessionCheckMs,
+      onRateLimited: (rule) => app.metrics.rateLimited(rule),
     });
-    bus.onEvent((event) => hub.handle(event));
+    bus.onEvent((event, sentAt) => {
+      // Another instance's event: how long it took to get here (clocks of different hosts may differ).
+      if (sentAt !== undefined) app.metrics.busLag(Math.max(0, Date.now() - sentAt) / 1000);
+      hub.handle(event);
+    });
     bus.onReconnect(() => {
       // Nothing to replay: the sockets reconnect and their clients refetch what they show.
       app.log.warn(

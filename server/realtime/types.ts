@@ -159,8 +159,11 @@ export interface SocketRegistry {
 export interface EventBus {
   /** Delivers to every instance, this one included, in publish order. */
   publish(event: BusEvent): Promise<void>;
-  /** One handler per hub; events arrive in order. */
-  onEvent(handler: (event: BusEvent) => void): void;
+  /**
+   * One handler per hub; events arrive in order. `sentAt` (epoch ms, the publisher's clock) comes with
+   * events from other instances, for the bus's lag in /metrics.
+   */
+  onEvent(handler: (event: BusEvent, sentAt?: number) => void): void;
   /** Called after the listening connection came back: events may have been missed meanwhile. */
   onReconnect(handler: () => void): void;
   close(): Promise<void>;

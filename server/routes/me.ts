@@ -63,7 +63,10 @@ export async function meRoutes(app: FastifyInstance) {
       (user.email && (await isLargeExport(app.db, user.id, app.dataExports.limits)))
     ) {
       const queued = await requestExport(app.db, user.id, EXPORT_LIMIT);
-      if (!queued.queued) throw tooManyRequests(tooManyExports(queued.retryAfter), queued.retryAfter);
+      if (!queued.queued) {
+        app.metrics.rateLimited('export-queue');
+        throw tooManyRequests(tooManyExports(queued.retryAfter), queued.retryAfter);
+      }
       if (queued.created) app.dataExports.wake();
       return reply.code(202).send({ message: EXPORT_PREPARING });
     }

@@ -64,6 +64,21 @@ export function describeBus<B extends EventBus>(name: string, harness: BusHarnes
       expect(one.received).toEqual(Array.from({ length: 51 }, (_, i) => session(i)));
     });
 
+    it('tells when another instance published an event (for the lag in /metrics), not for its own', async () => {
+      const one = await bus();
+      const two = await bus();
+      const stamps: (number | undefined)[] = [];
+      const local: (number | undefined)[] = [];
+      two.bus.onEvent((_event, sentAt) => stamps.push(sentAt));
+      one.bus.onEvent((_event, sentAt) => local.push(sentAt));
+      const before = Date.now();
+      await one.bus.publish(session(0));
+      await until(() => stamps.length === 1);
+      expect(stamps[0]).toBeGreaterThanOrEqual(before);
+      expect(stamps[0]).toBeLessThanOrEqual(Date.now());
+      expect(local).toEqual([undefined]);
+    });
+
     it('keeps each publisher’s order when two publish at once, as a third instance sees it', async () => {
       const one = await bus();
       const two = await bus();
