@@ -7,23 +7,13 @@
 // When the listening connection drops, it reconnects by itself with a doubling delay (capped) and then
 // calls the onReconnect handlers. Events NOTIFYed while it was down are lost to this instance: the hub then
 // closes its sockets with 1012, and clients catch up by refetching when they reconnect (spec 000 §4).
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { CONNECT_TIMEOUT_MS, type Db } from '../db/client.ts';
-import type { BusEvent, EventBus } from './types.ts';
-import { encodePayload } from './wire.ts';
+import { ListeningBus } from './bus-listening.ts';
 
 export const BUS_CHANNEL = 'threadline_events';
-
-interface Envelope {
-  /** The publishing instance. */
-  o: string;
-  e: BusEvent;
-  /** When it was published (epoch ms), for the bus's lag. */
-  t?: number;
-}
 
 export interface PostgresBusOptions {
   url: string;
@@ -34,18 +24,14 @@ export interface PostgresBusOptions {
   reconnectMaxMs?: number;
 }
 
-export class PostgresBus implements EventBus {
-  readonly instanceId = randomUUID();
+export class PostgresBus extends ListeningBus {
   private client: pg.Client | undefined;
-  private handler: ((event: BusEvent, sentAt?: number) => void) | undefined;
-  private readonly reconnectHandlers: (() => void)[] = [];
-  private closed = false;
-  private attempt = 0;
-  private timer: NodeJS.Timeout | undefined;
   /** The listening connection's backend pid (tests end it to check the reconnection). */
   listenerPid: number | undefined;
 
-  private constructor(private readonly opts: PostgresBusOptions) {}
+  private constructor(private readonly opts: PostgresBusOptions) {
+    super(opts, 'LISTEN');
+  }
 
   /** Starts listening; if the first connection fails, it keeps retrying in the background. */
   static async start(opts: PostgresBusOptions): Promise<PostgresBus> {
@@ -64,7 +50,7 @@ export class PostgresBus implements EventBus {
     return this.client !== undefined;
   }
 
-  private async connect(): Promise<void> {
+  protected async connect(): Promise<void> {
     // The timeout: behind a network black hole, connect() would otherwise wait for the kernel (minutes).
     const client = new pg.Client({
       connectionString: this.opts.url,
@@ -95,65 +81,15 @@ export class PostgresBus implements EventBus {
     this.client = undefined;
     this.listenerPid = undefined;
     client.end().catch(() => {});
-    this.opts.log.warn({ err }, 'real-time bus: LISTEN connection lost; reconnecting');
-    this.scheduleReconnect();
+    this.lostListener(err);
   }
 
-  private scheduleReconnect() {
-    if (this.closed || this.timer) return;
-    const base = this.opts.reconnectBaseMs ?? 100;
-    const delay = Math.min(base * 2 ** this.attempt, this.opts.reconnectMaxMs ?? 5000);
-    this.attempt++;
-    this.timer = setTimeout(async () => {
-      this.timer = undefined;
-      try {
-        await this.connect();
-      } catch (err) {
-        this.opts.log.warn({ err, attempt: this.attempt }, 'real-time bus: reconnection failed');
-        this.scheduleReconnect();
-        return;
-      }
-      if (this.closed) return;
-      this.attempt = 0;
-      this.opts.log.info('real-time bus: LISTEN connection back');
-      for (const handler of this.reconnectHandlers) handler();
-    }, delay);
-    this.timer.unref();
-  }
-
-  private receive(payload: string | undefined) {
-    if (!payload) return;
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(payload) as Envelope;
-    } catch (err) {
-      this.opts.log.warn({ err }, 'real-time bus: unreadable notification');
-      return;
-    }
-    if (envelope.o === this.instanceId) return;
-    this.handler?.(envelope.e, envelope.t);
-  }
-
-  async publish(event: BusEvent): Promise<void> {
-    const payload = encodePayload({ o: this.instanceId, e: event, t: Date.now() } satisfies Envelope);
-    // A parsed copy: the hub never shares an object with the publisher (as on the other instances).
-    this.handler?.((JSON.parse(payload) as Envelope).e);
+  protected async send(payload: string): Promise<void> {
     await this.opts.db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`);
   }
 
-  onEvent(handler: (event: BusEvent, sentAt?: number) => void): void {
-    this.handler = handler;
-  }
-
-  onReconnect(handler: () => void): void {
-    this.reconnectHandlers.push(handler);
-  }
-
   async close(): Promise<void> {
-    this.closed = true;
-    this.handler = undefined;
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.stop();
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});

@@ -11,23 +11,13 @@
 // calls the onReconnect handlers. Messages published while it was down are lost to this instance (pub/sub
 // keeps nothing): the hub then closes its sockets with 1012, and clients catch up by refetching when they
 // reconnect (spec 000 §4), their access checked anew.
-import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { CONNECT_TIMEOUT_MS } from '../db/client.ts';
-import type { BusEvent, EventBus } from './types.ts';
-import { encodePayload } from './wire.ts';
+import { ListeningBus } from './bus-listening.ts';
 
 export const REDIS_BUS_CHANNEL = 'threadline_events';
-
-interface Envelope {
-  /** The publishing instance. */
-  o: string;
-  e: BusEvent;
-  /** When it was published (epoch ms), for the bus's lag. */
-  t?: number;
-}
 
 export interface RedisBusOptions {
   url: string;
@@ -59,20 +49,15 @@ type Client = ReturnType<typeof newClient>;
 export const redisClientName = (role: 'pub' | 'sub', pid = process.pid) =>
   `threadline-${role}:${hostname()}:${pid}`;
 
-export class RedisBus implements EventBus {
-  readonly instanceId = randomUUID();
+export class RedisBus extends ListeningBus {
   readonly channel: string;
   private subscriber: Client | undefined;
   private readonly publisher: Client;
-  private handler: ((event: BusEvent, sentAt?: number) => void) | undefined;
-  private readonly reconnectHandlers: (() => void)[] = [];
-  private closed = false;
-  private attempt = 0;
-  private timer: NodeJS.Timeout | undefined;
   /** The subscribing connection's CLIENT ID (tests kill it to check the reconnection). */
   subscriberId: number | undefined;
 
   private constructor(private readonly opts: RedisBusOptions) {
+    super(opts, 'Redis SUBSCRIBE');
     this.channel = opts.channel ?? REDIS_BUS_CHANNEL;
     // node-redis reconnects this one by itself; while it is away a publish fails at once (logged by the
     // caller) rather than waiting in a queue and holding the request that published.
@@ -106,7 +91,7 @@ export class RedisBus implements EventBus {
     return this.subscriber !== undefined;
   }
 
-  private async connect(): Promise<void> {
+  protected async connect(): Promise<void> {
     // No reconnection by node-redis here: this class reconnects, so it knows to call onReconnect.
     const client = newClient(this.opts.url, {
       name: redisClientName('sub'),
@@ -135,64 +120,15 @@ export class RedisBus implements EventBus {
     this.subscriber = undefined;
     this.subscriberId = undefined;
     if (client.isOpen) client.destroy();
-    this.opts.log.warn({ err }, 'real-time bus: Redis SUBSCRIBE connection lost; reconnecting');
-    this.scheduleReconnect();
+    this.lostListener(err);
   }
 
-  private scheduleReconnect() {
-    if (this.closed || this.timer) return;
-    const base = this.opts.reconnectBaseMs ?? 100;
-    const delay = Math.min(base * 2 ** this.attempt, this.opts.reconnectMaxMs ?? 5000);
-    this.attempt++;
-    this.timer = setTimeout(async () => {
-      this.timer = undefined;
-      try {
-        await this.connect();
-      } catch (err) {
-        this.opts.log.warn({ err, attempt: this.attempt }, 'real-time bus: Redis reconnection failed');
-        this.scheduleReconnect();
-        return;
-      }
-      if (this.closed) return;
-      this.attempt = 0;
-      this.opts.log.info('real-time bus: Redis SUBSCRIBE connection back');
-      for (const handler of this.reconnectHandlers) handler();
-    }, delay);
-    this.timer.unref();
-  }
-
-  private receive(payload: string) {
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(payload) as Envelope;
-    } catch (err) {
-      this.opts.log.warn({ err }, 'real-time bus: unreadable Redis message');
-      return;
-    }
-    if (envelope.o === this.instanceId) return;
-    this.handler?.(envelope.e, envelope.t);
-  }
-
-  async publish(event: BusEvent): Promise<void> {
-    const payload = encodePayload({ o: this.instanceId, e: event, t: Date.now() } satisfies Envelope);
-    // A parsed copy: the hub never shares an object with the publisher (as on the other instances).
-    this.handler?.((JSON.parse(payload) as Envelope).e);
+  protected async send(payload: string): Promise<void> {
     await this.publisher.publish(this.channel, payload);
   }
 
-  onEvent(handler: (event: BusEvent, sentAt?: number) => void): void {
-    this.handler = handler;
-  }
-
-  onReconnect(handler: () => void): void {
-    this.reconnectHandlers.push(handler);
-  }
-
   async close(): Promise<void> {
-    this.closed = true;
-    this.handler = undefined;
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.stop();
     const subscriber = this.subscriber;
     this.subscriber = undefined;
     this.subscriberId = undefined;
