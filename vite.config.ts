@@ -36,34 +36,6 @@ function stylesheetAfterShell(): Plugin {
   };
 }
 
-/**
- * The app's scripts (the entry and its modulepreload links) at low fetch priority: the shell paints first, the
- * scripts come next. Lighthouse's simulation counts every High-priority script downloaded before the observed
- * paint as render-blocking, module scripts included (Chromium traces their evaluation without the URL that
- * would show they ran after it): the threadline's FCP was 0.7-0.9 s or 1.4-2.3 s by run, by whether the
- * downloads beat the paint (issue 28, bench/README.md). server/http/page-preloads.ts writes a page's own
- * preloads like these.
- */
-function scriptsAfterShell(): Plugin {
-  return {
-    name: 'threadline:scripts-after-shell',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) =>
-        html
-          .replace(
-            /<script type="module"(?![^>]*fetchpriority)/g,
-            '<script type="module" fetchpriority="low"',
-          )
-          .replace(
-            /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
-            '<link rel="modulepreload" fetchpriority="low"',
-          ),
-    },
-  };
-}
-
 const pages = chunkByRoots(path.resolve(import.meta.dirname, 'client/main.tsx'));
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|wouter|regexparam|use-sync-external-store)[\\/]/;
@@ -81,7 +53,6 @@ export default defineConfig({
     react(),
     tailwindcss(),
     stylesheetAfterShell(),
-    scriptsAfterShell(),
     // /sw.js (issue 27: the static cache and Web Push), built on its own from client/service-worker/sw.ts.
     serviceWorker({ entry: path.resolve(import.meta.dirname, 'client/service-worker/sw.ts') }),
     // .br and .gz beside each asset, served by @fastify/static's preCompressed (nothing compressed per request).

@@ -44,10 +44,6 @@ test('the static shell paints before (and without) any script', async ({ browser
   expect(html.match(/<script\b[^>]*>/g)).toEqual([
     expect.stringMatching(/<script type="module"[^>]* src="\/assets\//),
   ]);
-  // At low fetch priority, with their preloads (vite.config.ts's scriptsAfterShell: issue 28's first paint).
-  for (const tag of html.match(/<script\b[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? []) {
-    expect(tag).toContain('fetchpriority="low"');
-  }
   await expect(page.locator('.tl-shell svg')).toBeVisible();
   await expect(page.locator('.tl-shell')).toContainText('Threadline');
   const background = await page.locator('.tl-shell').evaluate((el) => getComputedStyle(el).backgroundImage);

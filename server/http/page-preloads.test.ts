@@ -54,15 +54,6 @@ describe('withPreloads', () => {
     );
     expect(withPreloads('<head></head>', [])).toBe('<head></head>');
   });
-
-  it("writes the links like the build's own (the low fetch priority vite.config.ts gives them)", () => {
-    const built =
-      '<head><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/v.js"></head>';
-    expect(withPreloads(built, ['assets/a.js'])).toBe(
-      '<head><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/v.js">' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/a.js"></head>',
-    );
-  });
 });
 
 describe('pageChunkFor', () => {

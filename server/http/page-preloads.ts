@@ -56,13 +56,9 @@ export function pageScripts(manifest: Manifest, chunkName: string): string[] {
   return [...closure(manifest, key, new Set())].filter((file) => !entry.has(file) && file.endsWith('.js'));
 }
 
-/**
- * `html` with a modulepreload link per script, at the end of its head, written like the build's own (its
- * attributes, e.g. the low fetch priority vite.config.ts gives the app's scripts).
- */
+/** `html` with a modulepreload link per script, at the end of its head. */
 export function withPreloads(html: string, scripts: string[]): string {
-  const attributes = /<link rel="modulepreload"([^>]*) href="/.exec(html)?.[1] ?? ' crossorigin';
-  const links = scripts.map((file) => `<link rel="modulepreload"${attributes} href="/${file}">`).join('');
+  const links = scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   return links ? html.replace('</head>', `${links}</head>`) : html;
 }
 
