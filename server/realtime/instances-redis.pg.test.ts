@@ -3,43 +3,31 @@
 // once, and an instance whose subscription Redis dropped closes its sockets with 1012 while the other keeps
 // its own. Needs Redis at TEST_REDIS_URL; runs in the PostgreSQL project.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../common/realtime.ts';
-import { SessionStore } from '../auth/sessions.ts';
 import { type Database, openPostgres } from '../db/client.ts';
 import { createEmptyDatabase } from '../test/db.ts';
-import { addMember, buildThreadline, buildUser } from '../test/factories.ts';
-import { type RunningServer, startServer, stopServer } from '../test/server-process.ts';
-import { openSocket, type TestSocket } from '../test/ws.ts';
+import { addMember, buildThreadline } from '../test/factories.ts';
+import {
+  followOn,
+  type Instance,
+  type SessionUser,
+  sessionUser,
+  startInstance as startProcess,
+  stopInstance,
+} from '../test/process-instances.ts';
+import type { TestSocket } from '../test/ws.ts';
 import { redisClientName } from './bus-redis.ts';
 import { SERVICE_RESTART } from './hub.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl)
   throw new Error('instances-redis.pg.test.ts needs TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)');
-const SECRET = 'shared-secret-that-is-long-enough-0123456789';
 const channel = `tl_test_${randomUUID()}`;
 
-interface Instance extends RunningServer {
-  dir: string;
-}
-
-async function startInstance(databaseUrl: string): Promise<Instance> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'tl-rt-redis-'));
-  const server = await startServer({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dir,
-    SESSION_SECRET: SECRET,
-    REALTIME_BUS: 'redis',
-    REDIS_URL: redisUrl!,
-    REDIS_CHANNEL: channel,
-  });
-  return Object.assign(server, { dir });
-}
+const startInstance = (databaseUrl: string) =>
+  startProcess(databaseUrl, { REALTIME_BUS: 'redis', REDIS_URL: redisUrl!, REDIS_CHANNEL: channel });
 
 let scratch: Awaited<ReturnType<typeof createEmptyDatabase>>;
 let database: Database;
@@ -59,9 +47,7 @@ afterAll(async () => {
   await Promise.all(sockets.map((s) => s.close()));
   await Promise.all(
     [a, b].map(async (instance) => {
-      if (!instance) return;
-      await stopServer(instance);
-      await rm(instance.dir, { recursive: true, force: true });
+      if (instance) await stopInstance(instance);
     }),
   );
   if (admin.isOpen) await admin.close();
@@ -69,11 +55,7 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-async function user(displayName: string) {
-  const row = await buildUser(database.db, { displayName });
-  const token = await new SessionStore(database.db, SECRET).create(row.id);
-  return { user: row, cookie: `tl_session=${token}` };
-}
+const user = (displayName: string) => sessionUser(database.db, displayName);
 
 async function post(instance: Instance, cookie: string, timelineId: string, content: string) {
   const res = await fetch(`${instance.base}/api/posts`, {
@@ -85,13 +67,8 @@ async function post(instance: Instance, cookie: string, timelineId: string, cont
   return (await res.json()) as { id: string };
 }
 
-async function follower(instance: Instance, who: Awaited<ReturnType<typeof user>>, timelineId: string) {
-  const socket = await openSocket(instance.base, who.cookie);
-  sockets.push(socket);
-  await socket.authenticate(who.user.id);
-  await socket.subscribe(timelineId);
-  return socket;
-}
+const follower = (instance: Instance, who: SessionUser, timelineId: string) =>
+  followOn(sockets, instance, who, timelineId);
 
 const postOf = (id: string) => (m: ServerMessage) =>
   m.type === 'new_post' && (m.data as { postId: string }).postId === id;

@@ -2,37 +2,22 @@
 // sessions: a client on instance A receives a post made through instance B, and a block made on B stops
 // delivery on A at once; direct messages and read receipts cross between them the same way. Runs in the
 // PostgreSQL project only.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, REALTIME } from '../../common/realtime.ts';
-import { SessionStore } from '../auth/sessions.ts';
 import { type Database, openPostgres } from '../db/client.ts';
 import { realtimeSockets } from '../db/schema/index.ts';
 import { createEmptyDatabase } from '../test/db.ts';
-import { addMember, buildThreadline, buildUser } from '../test/factories.ts';
-import { type RunningServer, startServer, stopServer } from '../test/server-process.ts';
+import { addMember, buildThreadline } from '../test/factories.ts';
+import {
+  followOn,
+  type Instance,
+  type SessionUser,
+  sessionUser,
+  startInstance,
+  stopInstance,
+} from '../test/process-instances.ts';
 import { openSocket, type TestSocket } from '../test/ws.ts';
-
-const SECRET = 'shared-secret-that-is-long-enough-0123456789';
-
-interface Instance extends RunningServer {
-  dir: string;
-}
-
-/** `node server/index.ts` on port 0 with its own DATA_DIR; resolves once it listens. */
-async function startInstance(databaseUrl: string): Promise<Instance> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'tl-rt-'));
-  const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dir, SESSION_SECRET: SECRET });
-  return Object.assign(server, { dir });
-}
-
-async function stopInstance(instance: Instance) {
-  await stopServer(instance);
-  await rm(instance.dir, { recursive: true, force: true });
-}
 
 let scratch: Awaited<ReturnType<typeof createEmptyDatabase>>;
 let database: Database;
@@ -53,12 +38,7 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-/** A user with a session cookie that both instances accept (sessions live in the shared database). */
-async function user(displayName: string) {
-  const row = await buildUser(database.db, { displayName });
-  const token = await new SessionStore(database.db, SECRET).create(row.id);
-  return { user: row, cookie: `tl_session=${token}` };
-}
+const user = (displayName: string) => sessionUser(database.db, displayName);
 
 async function call(instance: Instance, cookie: string, method: string, url: string, body?: unknown) {
   const res = await fetch(`${instance.base}${url}`, {
@@ -69,17 +49,8 @@ async function call(instance: Instance, cookie: string, method: string, url: str
   return { status: res.status, body: await res.json() };
 }
 
-async function follower(
-  instance: Instance,
-  who: { user: { id: string }; cookie: string },
-  timelineId: string,
-) {
-  const socket = await openSocket(instance.base, who.cookie);
-  sockets.push(socket);
-  await socket.authenticate(who.user.id);
-  await socket.subscribe(timelineId);
-  return socket;
-}
+const follower = (instance: Instance, who: SessionUser, timelineId: string) =>
+  followOn(sockets, instance, who, timelineId);
 
 describe('two app processes on one PostgreSQL', () => {
   it('a post made through B reaches a client on A; a block made on B stops delivery on A', {
