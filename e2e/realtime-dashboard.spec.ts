@@ -135,6 +135,41 @@ test('unread badges and the notification card update live, with no reload', asyn
   await member.context.close();
 });
 
+test('code that fails to load while the server is away comes later, and the page stays', async ({
+  browser,
+}) => {
+  const owner = await signedInAs(browser, await sharedAccount(browser, 'Nadia', 'Live'));
+  const member = await signedInAs(browser, await sharedAccount(browser, 'Omar', 'Live'));
+  const name = uniqueName('Flaky Garden');
+  const { id, joinCode } = await apiCreateTimeline(owner.page, name);
+  await apiJoin(member.page, joinCode);
+
+  // The notification card's code (fetched once the dashboard is idle) fails, as when the server restarts.
+  const m = member.page;
+  let refused = 0;
+  await m.route('**/assets/notification-card-*.js', async (route) => {
+    refused += 1;
+    await route.abort('connectionrefused');
+  });
+  await m.goto('/');
+  const card = cardNamed(m, name);
+  await expect(card).toBeVisible();
+  await expectLive(m);
+  await expect.poll(() => refused).toBeGreaterThanOrEqual(2);
+  // Asked for again rather than thrown into the page: the dashboard and its socket are still there.
+  await expect(card).toBeVisible();
+  await expect(m.locator('html')).toHaveAttribute('data-realtime', 'authenticated');
+
+  // The server is back: the next attempt gets the code and the card shows the post.
+  await m.unroute('**/assets/notification-card-*.js');
+  await apiPost(owner.page, id, 'Posted while the card was missing');
+  await expect(unreadPosts(card, 1)).toBeAttached();
+  await expect(notificationCard(m)).toContainText(`Nadia Live posted in ${name}`, { timeout: 20_000 });
+
+  await owner.context.close();
+  await member.context.close();
+});
+
 test('pending badge for the owner and My Join Requests for the requester update live', async ({
   browser,
 }) => {

@@ -1,6 +1,6 @@
 import * as React from 'react';
+import { lazyNamed } from '../lib/lazy-named.ts';
 import { subscribeToastSignal, toastQueued } from '../lib/toast-signal.ts';
-import { lazyNamed } from './lazy-named.ts';
 
 const Toaster = lazyNamed(() => import('../components/ui/toaster.tsx'), 'Toaster');
 

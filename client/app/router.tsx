@@ -7,9 +7,9 @@ import { SignInRedirect } from '../features/auth/components/sign-in-redirect.tsx
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { PreviousPathTracker } from '../features/messages/lib/previous-path.ts';
 import { useAuth, useMeta } from '../lib/auth.ts';
+import { lazyNamed } from '../lib/lazy-named.ts';
 import { useMessagingModal } from '../lib/messaging-modal.tsx';
 import { isAppPath, readLoginQuery } from '../lib/sign-in.ts';
-import { lazyNamed } from './lazy-named.ts';
 
 // Every screen but the landing page is its own chunk, so a visitor's first load carries only the landing. By
 // the first segment of their path: the app paths (sign-in.ts's isAppPath) are the deep links, and "" is home.

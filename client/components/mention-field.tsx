@@ -3,9 +3,10 @@
 // page's first load carries it: this hook is all the page holds. A pick inserts "@Name " and is remembered by
 // id; `ids` gives the people whose "@Name" the text still holds, for the body's `mentions`.
 import * as React from 'react';
+import { lazyNamed } from '../lib/lazy-named.ts';
 import type { Mention, MentionCandidate } from '../lib/mentions.ts';
 
-const MentionList = React.lazy(async () => ({ default: (await import('./mention-list.tsx')).MentionList }));
+const MentionList = lazyNamed(() => import('./mention-list.tsx'), 'MentionList');
 
 export interface MentionFieldOptions {
   /** The field's text (a controlled textarea) and its setter: a pick changes it. */

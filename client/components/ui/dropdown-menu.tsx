@@ -6,6 +6,7 @@
 // arrived opens the menu as soon as it has, the first item focused when the keyboard asked.
 import type * as Primitive from '@radix-ui/react-dropdown-menu';
 import * as React from 'react';
+import { retryImport } from '../../lib/retry-import.ts';
 
 type Radix = typeof import('./dropdown-menu-radix.tsx');
 let radix: Radix | null = null;
@@ -13,7 +14,7 @@ let loading: Promise<Radix> | null = null;
 
 /** The menu code, fetched once. */
 export function loadDropdownMenu(): Promise<Radix> {
-  loading ??= import('./dropdown-menu-radix.tsx').then((module) => {
+  loading ??= retryImport(() => import('./dropdown-menu-radix.tsx')).then((module) => {
     radix = module;
     return module;
   });

@@ -9,6 +9,7 @@ import { REALTIME } from '../../../common/realtime-constants.ts';
 import type { TimelineListItem } from '../../../common/schemas/timeline.ts';
 import type { CurrentUser } from '../../../common/schemas/user.ts';
 import { isSigningOut, USER_QUERY_KEY } from '../auth.ts';
+import { lazyNamed } from '../lazy-named.ts';
 import { getOpenConversation } from '../open-conversation.ts';
 import { apiRequest } from '../queryClient.ts';
 import { registerServiceWorkerWhenIdle } from '../service-worker.ts';
@@ -33,9 +34,10 @@ export function LiveUpdates({ client }: { client: RealtimeClient }) {
   return <DeferredNotificationCard store={store} />;
 }
 
-const NotificationCard = React.lazy(async () => ({
-  default: (await import('../../components/notification-card.tsx')).NotificationCard,
-}));
+const NotificationCard = lazyNamed(
+  () => import('../../components/notification-card.tsx'),
+  'NotificationCard',
+);
 
 /**
  * The card's code, fetched once the page is idle, or at once for a card that comes sooner (the store keeps it

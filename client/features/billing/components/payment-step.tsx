@@ -6,12 +6,13 @@ import type { BillingPeriod, PaidPlan } from '../../../../common/plans.ts';
 import { useMeta } from '../../../lib/auth.ts';
 import { serverMessage } from '../../../lib/authUtils.ts';
 import { notifyFailure } from '../../../lib/failure-toast.ts';
+import { lazyNamed } from '../../../lib/lazy-named.ts';
 import { NO_CLIENT_SECRET, useCreateSubscription } from '../api/create-subscription.ts';
 import { PaymentActions, PaymentFrame } from './payment-frame.tsx';
 import { SandboxPaymentForm } from './payment-sandbox-form.tsx';
 
 // Stripe's code comes only with the Stripe form: sandbox installations never download it.
-const StripePaymentForm = React.lazy(() => import('./payment-stripe-form.tsx'));
+const StripePaymentForm = lazyNamed(() => import('./payment-stripe-form.tsx'), 'default');
 
 export interface PaymentStepProps {
   plan: PaidPlan;

@@ -11,6 +11,7 @@ import { accentStyle } from '../../../lib/appearance.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useFocusHeadingIfLost } from '../../../lib/focus-heading.ts';
+import { lazyNamed } from '../../../lib/lazy-named.ts';
 import { timelineKeys } from '../../../lib/timeline-keys.ts';
 import { warmUpWhenIdle } from '../../../lib/warm-up.ts';
 import { useFeedShown, usePrefetchFeed } from '../api/get-posts.ts';
@@ -29,9 +30,7 @@ import { TimelineHeader } from './timeline-header.tsx';
 warmUpWhenIdle();
 
 // Shown to the member offered ownership alone (issue 26), so everyone else's first load carries none of it.
-const OwnershipOffer = React.lazy(async () => ({
-  default: (await import('./ownership-offer.tsx')).OwnershipOffer,
-}));
+const OwnershipOffer = lazyNamed(() => import('./ownership-offer.tsx'), 'OwnershipOffer');
 
 export function TimelinePage({ id }: { id: string }) {
   if (!id) return <Redirect to="/" replace />;

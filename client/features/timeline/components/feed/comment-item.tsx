@@ -6,12 +6,11 @@ import { LocalTime } from '../../../../components/local-time.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
 import { timeAgo } from '../../../../lib/format.ts';
+import { lazyNamed } from '../../../../lib/lazy-named.ts';
 import { EditedMark } from './edited-mark.tsx';
 import { LinkedText } from './linked-text.tsx';
 
-const CommentEditor = React.lazy(async () => ({
-  default: (await import('./comment-editor.tsx')).CommentEditor,
-}));
+const CommentEditor = lazyNamed(() => import('./comment-editor.tsx'), 'CommentEditor');
 
 export const COMMENT_DELETED = 'Comment deleted';
 

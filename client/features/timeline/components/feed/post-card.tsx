@@ -10,6 +10,7 @@ import { UserAvatar } from '../../../../components/user-avatar.tsx';
 import { shortDate, timeAgo } from '../../../../lib/format.ts';
 import { itemUrl } from '../../../../lib/item-path.ts';
 import { lazyDialog } from '../../../../lib/lazy-dialog.tsx';
+import { lazyNamed } from '../../../../lib/lazy-named.ts';
 import { cn } from '../../../../lib/utils.ts';
 import { useDeletePost } from '../../api/delete-post.ts';
 import { usePinPost } from '../../api/pin-post.ts';
@@ -25,7 +26,7 @@ import { ReactionBar } from './reaction-bar.tsx';
 const ConfirmDialog = lazyDialog(
   async () => (await import('../../../../components/confirm-dialog.tsx')).ConfirmDialog,
 );
-const PostEditor = React.lazy(async () => ({ default: (await import('./post-editor.tsx')).PostEditor }));
+const PostEditor = lazyNamed(() => import('./post-editor.tsx'), 'PostEditor');
 const PostHistoryDialog = lazyDialog(
   async () => (await import('./post-history-dialog.tsx')).PostHistoryDialog,
 );

@@ -3,13 +3,14 @@
 // use, as the menus' does, so a feed of 200 posts renders plain buttons and no page's first load carries it.
 // Until then the chip is the bare button; the swap remounts it, so focus is put back on it.
 import * as React from 'react';
+import { retryImport } from '../../../../lib/retry-import.ts';
 import type { ReactorsProps } from './who-reacted-tip.tsx';
 
 type Tip = typeof import('./who-reacted-tip.tsx');
 let tip: Tip | null = null;
 let loading: Promise<Tip> | null = null;
 const loadTip = () => {
-  loading ??= import('./who-reacted-tip.tsx').then((module) => {
+  loading ??= retryImport(() => import('./who-reacted-tip.tsx')).then((module) => {
     tip = module;
     return module;
   });
