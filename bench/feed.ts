@@ -513,8 +513,11 @@ async function searchBench(target: BenchTarget, busyId: string, init: RequestIni
 }
 
 async function runPglite(): Promise<Figures> {
-  console.log(`\nPGlite (in memory, in process): ${PGLITE_SCALE.posts.toLocaleString('en')} posts`);
-  const database = await openPglite(undefined);
+  // PGLITE_WORKER=on: PGlite in a thread of its own, as the server runs it with that setting.
+  const worker = process.env.PGLITE_WORKER === 'on';
+  const where = worker ? 'in a worker thread' : 'in process';
+  console.log(`\nPGlite (in memory, ${where}): ${PGLITE_SCALE.posts.toLocaleString('en')} posts`);
+  const database = await openPglite(undefined, { worker });
   const target = await startTarget('pglite', database);
   try {
     const client = rawClient(database.db) as unknown as { exec(sql: string): Promise<unknown> };

@@ -4,7 +4,8 @@
 // BENCH_ACTION_EVERY_S seconds on average, the app stays healthy for. Health as Mattermost's load test
 // defines it: 5xx (and failed connections) under 0.025 % of requests, average request under 100 ms, p99 under
 // 2 s, and every event delivered (per socket: the events it should have had against those it received).
-// Scenarios: pglite (one instance, PGlite in memory), postgres (one instance on a scratch PostgreSQL
+// Scenarios: pglite (one instance, PGlite in memory), pglite-worker (the same, PGlite in a worker thread:
+// PGLITE_WORKER=on), postgres (one instance on a scratch PostgreSQL
 // database), two (two instances on one scratch database, users dealt alternately, events between them over
 // LISTEN/NOTIFY), two-redis (the same over Redis pub/sub, REALTIME_BUS=redis, Redis at BENCH_REDIS or
 // redis://127.0.0.1:6379). Steps run in turn, each step every scenario in turn (A/B alternately), each
@@ -16,7 +17,7 @@
 // /proc), and the app's event-loop delay (perf_hooks monitorEventLoopDelay).
 // Run alone (minutes; not in CI, not in `npm run bench`):
 //   node --import tsx bench/users.ts
-// Options: BENCH_ONLY=pglite,postgres,two,two-redis; BENCH_USERS=250,500,1000,1500 (ramp steps);
+// Options: BENCH_ONLY=pglite,pglite-worker,postgres,two,two-redis; BENCH_USERS=250,500,1000,1500 (ramp steps);
 // BENCH_DURATION_S=60 (measured run per step); BENCH_ACTION_EVERY_S=20; BENCH_GROUP=20 (threadline size
 // before the overlap); BENCH_CLIENT_PROCS=1; BENCH_KEEP_GOING=1 (do not stop a scenario at its first
 // unhealthy step); BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
@@ -130,8 +131,10 @@ interface Report {
 }
 
 async function step(scenario: string, users: number) {
-  const scratch = scenario === 'pglite' ? undefined : await createEmptyDatabase(PG_URL, 'tl_bench_users');
+  const embedded = scenario.startsWith('pglite');
+  const scratch = embedded ? undefined : await createEmptyDatabase(PG_URL, 'tl_bench_users');
   const env: Record<string, string> = scratch ? { BENCH_DB_URL: scratch.url } : {};
+  if (scenario === 'pglite-worker') env.PGLITE_WORKER = 'on';
   if (scenario === 'two-redis') {
     Object.assign(env, {
       BENCH_REDIS_URL: REDIS_URL,
@@ -309,7 +312,7 @@ for (const users of STEPS) {
   for (const scenario of ONLY.filter((s) => !stopped.has(s))) {
     const r = await step(scenario, users);
     console.log(JSON.stringify(r));
-    const commitsCell = scenario === 'pglite' ? '' : `${f1(r.commitsPerS)} (${f1(r.publishedPerS)})`;
+    const commitsCell = scenario.startsWith('pglite') ? '' : `${f1(r.commitsPerS)} (${f1(r.publishedPerS)})`;
     const row =
       `| ${scenario} | ${users} | ${r.healthy ? 'yes' : '**no**'} | ${f1(r.actionsPerS)} | ${f1(r.reqPerS)} | ` +
       `${(100 * r.errorRate).toFixed(3)} % | ${f1(r.avg)} ms | ${f1(r.p99)} ms | ${r.receivedTotal}/${r.expectedTotal} | ` +

@@ -75,6 +75,8 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    // The embedded database in a thread of its own (server/db/pglite/worker.ts); ignored with DATABASE_URL.
+    PGLITE_WORKER: z.enum(['on', 'off'], { message: 'must be on or off' }).default('off'),
     // The bus between instances (server/realtime): PostgreSQL's NOTIFY by default with DATABASE_URL, or Redis.
     REALTIME_BUS: z
       .enum(['postgres', 'redis', 'memory'], { message: 'must be postgres, redis or memory' })
@@ -278,6 +280,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PGLITE_WORKER=on: PGlite runs in a worker thread (embedded database only). */
+  pgliteWorker: boolean;
   publicUrl: string | undefined;
   /** True when PUBLIC_URL is https: cookies get Secure and the __Host- prefix. */
   secureCookies: boolean;
@@ -371,6 +375,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    pgliteWorker: e.PGLITE_WORKER === 'on',
     publicUrl,
     secureCookies: publicUrl?.startsWith('https://') ?? false,
     sessionSecret: e.SESSION_SECRET,

@@ -30,7 +30,7 @@ async function main() {
   const dataDir = path.resolve(config.dataDir);
   const database: Database = config.databaseUrl
     ? await openPostgres(config.databaseUrl)
-    : await openPglite(path.join(dataDir, 'db'));
+    : await openPglite(path.join(dataDir, 'db'), { worker: config.pgliteWorker });
   const sessionSecret = await loadSessionSecret(dataDir, config.sessionSecret);
   // E2E_CLIENT_DIR: a build other than dist/client (parallel journeys during development; unset in CI).
   const clientDir = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : undefined;

@@ -12,7 +12,10 @@ import { serve } from '../realtime/ipc.ts';
 import { type Layout, seedUsers } from './seed.ts';
 
 const url = process.env.BENCH_DB_URL;
-const database = url ? await openPostgres(url) : await openPglite(undefined);
+// PGLITE_WORKER=on: PGlite in a thread of its own, as the server runs it with that setting.
+const database = url
+  ? await openPostgres(url)
+  : await openPglite(undefined, { worker: process.env.PGLITE_WORKER === 'on' });
 const config = loadConfig({
   // Load generators post far past a person's pace: the write limits are raised, and still counted.
   WRITE_LIMIT_FACTOR: '1000',

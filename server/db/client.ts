@@ -106,10 +106,8 @@ function releaseOnConnectionError(pool: import('pg').Pool) {
  */
 export async function openPglite(
   dir: string | undefined,
-  { loadDataDir }: { loadDataDir?: Blob } = {},
+  { loadDataDir, worker = false }: { loadDataDir?: Blob; worker?: boolean } = {},
 ): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let releaseLock = async () => {};
@@ -118,10 +116,9 @@ export async function openPglite(
     releaseLock = await takeDirectoryLock(dir);
   }
   try {
-    // btree_gin: the search index (migration 0004).
-    const options = { extensions: { btree_gin }, loadDataDir };
-    const client = dir ? new PGlite(dir, options) : new PGlite(options);
-    const db = drizzle(client, { schema });
+    const client = worker ? await openRemote(dir, loadDataDir) : await openHere(dir, loadDataDir);
+    // The thread's stand-in has the part of PGlite's interface drizzle uses (pglite/remote.ts).
+    const db = drizzle({ client: client as import('@electric-sql/pglite').PGlite, schema });
     await migrate(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
@@ -139,6 +136,20 @@ export async function openPglite(
     await releaseLock();
     throw err;
   }
+}
+
+async function openHere(dir: string | undefined, loadDataDir: Blob | undefined) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+  // btree_gin: the search index (migration 0004).
+  const options = { extensions: { btree_gin }, loadDataDir };
+  return dir ? new PGlite(dir, options) : new PGlite(options);
+}
+
+/** PGLITE_WORKER=on: the database in a thread of its own (pglite/worker.ts), queries on the second core. */
+async function openRemote(dir: string | undefined, loadDataDir: Blob | undefined) {
+  const { RemotePglite } = await import('./pglite/remote.ts');
+  return RemotePglite.start({ dir, loadDataDir });
 }
 
 export class DataDirectoryInUse extends Error {

@@ -25,7 +25,10 @@ export async function openTestDatabase(): Promise<Database> {
     const kept = reuse() ? idlePglite.pop() : undefined;
     if (kept) return lendPglite(kept);
     const template = inject('pgliteTemplate');
-    const database = await openPglite(undefined, template ? { loadDataDir: await openAsBlob(template) } : {});
+    // TEST_PGLITE_WORKER=on: through the database thread (server/db/pglite), as PGLITE_WORKER=on runs it.
+    const worker = process.env.TEST_PGLITE_WORKER === 'on';
+    const loadDataDir = template ? await openAsBlob(template) : undefined;
+    const database = await openPglite(undefined, { loadDataDir, worker });
     if (!reuse()) return database;
     return lendPglite({ database, shape: await shapeOf(database) });
   }

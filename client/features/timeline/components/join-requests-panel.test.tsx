@@ -92,11 +92,13 @@ describe('JoinRequestsPanel', () => {
       Array.from({ length: 70 }, (_, i) => request(i + 1)),
     );
     await render({ isOwner: true, isModerator: false });
+    // 50 cards take over waitFor's default second to draw on a loaded machine (seen in CI).
+    const PAGE_WAIT = { timeout: 10_000 };
     const cards = () => container.querySelectorAll('ul[aria-label="Pending join requests"] > li');
     await vi.waitFor(async () => {
       await act(async () => {});
       expect(cards()).toHaveLength(50);
-    });
+    }, PAGE_WAIT);
     const more = () =>
       [...container.querySelectorAll('button')].find((b) => b.textContent === 'Load more requests');
     more()!.focus();
@@ -104,7 +106,7 @@ describe('JoinRequestsPanel', () => {
     await vi.waitFor(async () => {
       await act(async () => {});
       expect(cards()).toHaveLength(70);
-    });
+    }, PAGE_WAIT);
     expect(server.calls).toEqual([`${path}?status=pending`, `${path}?status=pending&cursor=after-50`]);
     expect(more()).toBeUndefined();
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Select request from Person 51');
