@@ -20,7 +20,8 @@
 // Options: BENCH_ONLY=pglite,pglite-worker,postgres,two,two-redis; BENCH_USERS=250,500,1000,1500 (ramp steps);
 // BENCH_DURATION_S=60 (measured run per step); BENCH_ACTION_EVERY_S=20; BENCH_GROUP=20 (threadline size
 // before the overlap); BENCH_CLIENT_PROCS=1; BENCH_KEEP_GOING=1 (do not stop a scenario at its first
-// unhealthy step); BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
+// unhealthy step); BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres); BENCH_SERVER_PROF=<dir>
+// writes each app process's CPU profile there (node --cpu-prof).
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -145,7 +146,12 @@ async function step(scenario: string, users: number) {
   try {
     const servers: Array<{ child: Child; base: string; pid: number }> = [];
     for (let k = 0; k < (scenario.startsWith('two') ? 2 : 1); k++) {
-      const child = forkChild(script('server.ts'), { env });
+      const child = forkChild(script('server.ts'), {
+        env,
+        execArgv: process.env.BENCH_SERVER_PROF
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`]
+          : [],
+      });
       children.push(child);
       const ready = await child.ready;
       servers.push({ child, base: String(ready.baseUrl), pid: Number(ready.pid) });

@@ -87,6 +87,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs PGlite in a worker thread only when PGLITE_WORKER=on', () => {
+    expect(loadConfig({}).pgliteWorker).toBe(false);
+    expect(loadConfig({ PGLITE_WORKER: 'on' }).pgliteWorker).toBe(true);
+    expect(loadConfig({ PGLITE_WORKER: 'off' }).pgliteWorker).toBe(false);
+    expect(fails({ PGLITE_WORKER: 'yes' })).toBe('Invalid configuration: PGLITE_WORKER must be on or off');
+  });
+
   it('reads the metrics settings (off by default), with clear errors', () => {
     expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
     const token = 'a-long-enough-token-123';

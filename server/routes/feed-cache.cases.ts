@@ -2,10 +2,12 @@
 // after it gets the fresh page, never the cached one; a member taken out gets 404; two viewers sharing one
 // cached page each see their own reactions. `apps()` gives the instance that writes and the one that reads:
 // the same app (feed-cache.test.ts) or two instances on one PostgreSQL database (feed-cache-instances.pg).
+
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { type Post, postList } from '../../common/schemas/post.ts';
-import type { Timeline, User } from '../db/schema/index.ts';
+import { mailOutbox, type Timeline, type User } from '../db/schema/index.ts';
 import {
   addMember,
   buildComment,
@@ -57,6 +59,8 @@ async function cast(apps: Apps) {
   return { db: apps.writer.db, owner, pat, vic, tl, old, mid, recent };
 }
 type Cast = Awaited<ReturnType<typeof cast>>;
+
+const newAddress = (c: Cast) => `moved-${c.pat.user.id.slice(0, 8)}@example.test`;
 
 const feedUrl = (tl: Timeline, query = '') => `/api/timelines/${tl.id}/posts${query}`;
 
@@ -174,6 +178,24 @@ const WRITES: WriteCase[] = [
     name: "an author's removed picture",
     write: (c) => c.pat.w.put('/api/profile', { profileImageUrl: '' }),
     fresh: (posts) => expect(posts.every((p) => p.author.profileImageUrl === null)).toBe(true),
+  },
+  {
+    name: "an author's new address, confirmed from the mailed link (the owner reads addresses)",
+    reader: (c) => c.owner,
+    write: async (c) => {
+      const asked = await c.pat.w.post('/api/auth/change-email', {
+        currentPassword: TEST_PASSWORD,
+        email: newAddress(c),
+      });
+      expect(asked.statusCode, asked.body).toBe(202);
+      const [mail] = await c.db
+        .select({ text: mailOutbox.textBody })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, newAddress(c)));
+      const token = /\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+      return c.pat.w.post('/api/auth/verify-email', { token });
+    },
+    fresh: (posts, c) => expect(posts.every((p) => p.author.email === newAddress(c))).toBe(true),
   },
   {
     name: 'a mentioned member leaving',
