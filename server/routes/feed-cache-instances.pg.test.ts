@@ -1,14 +1,20 @@
 // The first feed page from memory across instances (issue 28): a write on one instance, then a read on the
 // other, which had the page cached; and dozens of parallel writes and reads, after which every read equals
 // an uncached one. Runs in the PostgreSQL project only.
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { postList } from '../../common/schemas/post.ts';
 import { addMember, buildPost, buildThreadline, buildUser, callerFor, cookieFor } from '../test/factories.ts';
 import { setupInstances } from '../test/instances.ts';
 import { raceProbe } from '../test/races.ts';
 import { feedCacheCases } from './feed-cache.cases.ts';
 
-const instances = setupInstances(2, {}, 'tl_feed_cache');
+// One DATA_DIR for both, for the objects: one case uploads a picture on A.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tl-feed-cache-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const instances = setupInstances(2, { DATA_DIR: dataDir }, 'tl_feed_cache');
 
 describe('the first feed page from memory, a write on instance A and a read on instance B', () => {
   feedCacheCases(() => ({ writer: instances[0]!.app, reader: instances[1]!.app }));

@@ -18,6 +18,7 @@ import {
   cookieFor,
   TEST_PASSWORD,
 } from '../test/factories.ts';
+import { samplePng, uploadAs } from '../test/uploads.ts';
 
 export interface Apps {
   writer: FastifyInstance;
@@ -26,6 +27,7 @@ export interface Apps {
 
 interface Person {
   user: User;
+  cookie: string;
   /** Calls on the writing instance. */
   w: ReturnType<typeof callerFor>;
   /** Calls on the reading instance. */
@@ -35,7 +37,7 @@ interface Person {
 async function person(apps: Apps, name: string, extra: Partial<User> = {}): Promise<Person> {
   const user = await buildUser(apps.writer.db, { displayName: name, ...extra });
   const cookie = await cookieFor(apps.writer, user);
-  return { user, w: callerFor(apps.writer, cookie), r: callerFor(apps.reader, cookie) };
+  return { user, cookie, w: callerFor(apps.writer, cookie), r: callerFor(apps.reader, cookie) };
 }
 
 /** Owner Olga, participant Pat (who wrote the posts), viewer Vic; Pat's newest post mentions Vic. */
@@ -56,9 +58,12 @@ async function cast(apps: Apps) {
     mentions: [{ id: vic.user.id, as: '@Vic' }],
     createdAt: at(10),
   });
-  return { db: apps.writer.db, owner, pat, vic, tl, old, mid, recent };
+  return { writer: apps.writer, db: apps.writer.db, owner, pat, vic, tl, old, mid, recent };
 }
 type Cast = Awaited<ReturnType<typeof cast>>;
+
+/** What the upload case attached (its fresh() reads it). */
+let uploadedPicture = '';
 
 const newAddress = (c: Cast) => `moved-${c.pat.user.id.slice(0, 8)}@example.test`;
 
@@ -173,6 +178,21 @@ const WRITES: WriteCase[] = [
     name: "a mentioned member's new name",
     write: (c) => c.vic.w.put('/api/profile', { displayName: 'Victor' }),
     fresh: (posts, c) => expect(byId(posts, c.recent.id).mentions[0]?.name).toBe('Victor'),
+  },
+  {
+    // The apps store objects in a DATA_DIR of their own (the test files set one up).
+    name: "an author's new picture, uploaded",
+    write: async (c) => {
+      const png = await samplePng(64, 64);
+      const up = await uploadAs(c.writer, c.pat, png, {
+        category: 'avatar',
+        fileName: 'me.png',
+        finalize: 'profile-image',
+      });
+      uploadedPicture = up.objectPath;
+      return { statusCode: 200, body: '' };
+    },
+    fresh: (posts) => expect(posts.every((p) => p.author.profileImageUrl === uploadedPicture)).toBe(true),
   },
   {
     name: "an author's removed picture",
