@@ -1,5 +1,6 @@
 // A dialog whose code loads when it first opens, so a page's first load carries none of it (issue 14's
-// initial-JavaScript budget), fetched again until it comes (retry-import.ts). Once loaded it stays mounted, so closing animates and gives focus back as usual.
+// initial-JavaScript budget), fetched again until it comes (retry-import.ts). Once loaded it stays mounted,
+// so closing animates and gives focus back as usual.
 import * as React from 'react';
 import { retryImport } from './retry-import.ts';
 
