@@ -1,7 +1,7 @@
 // The embedded database in its own thread (PGLITE_WORKER=on; PGlite projects only) behaves as PGlite in the
 // server's thread does: results, PostgreSQL's error fields, transactions (commit, rollback, savepoints, one
-// at a time) and a stopped thread answering as an unavailable database. The whole API suite also runs this way with
-// TEST_PGLITE_WORKER=on (bench/README.md).
+// at a time) and a stopped thread answering as an unavailable database. The whole API suite also runs this
+// way with TEST_PGLITE_WORKER=on (bench/README.md).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../client.ts';
