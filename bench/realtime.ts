@@ -317,36 +317,13 @@ async function latency(scenario: 'one' | 'one-pg' | 'two') {
   const env: Record<string, string> = scratch ? { BENCH_DB_URL: scratch.url } : {};
   const children: Child[] = [];
   try {
-    const servers: Server[] = [];
-    for (let k = 0; k < (scenario === 'two' ? 2 : 1); k++) {
-      const server = await startServer('app', env);
-      children.push(server.child);
-      servers.push(server);
-    }
-    const [a] = servers as [Server];
-    const seeded = await a.child.ask<Seeded>({ type: 'seed', members: SOCKETS });
-    const { clients, openMs } = await openClients(
-      servers.map((server, k) => ({
-        base: server.baseUrl,
-        members: seeded.members.filter((_, i) => i % servers.length === k),
-        handshake: true,
-      })),
-      CLIENT_PROCS,
-    );
-    children.unshift(...clients);
-    await subscribeAll(clients, seeded.timelineId);
+    const count = scenario === 'two' ? 2 : 1;
+    const { lane: app, seeded, openMs, first: a } = await appInstances(scenario, count, env, children);
     console.log(
-      `${scenario} (${machine()}): seeded ${SOCKETS} members in ${ms(seeded.seedMs)}; ${SOCKETS} sockets on ${servers.length} instance(s) opened and authenticated in ${ms(openMs)}`,
+      `${scenario} (${machine()}): seeded ${SOCKETS} members in ${ms(seeded.seedMs)}; ${SOCKETS} sockets on ${count} instance(s) opened and authenticated in ${ms(openMs)}`,
     );
-    const app: Lane = {
-      name: scenario,
-      clients,
-      targets: servers.length,
-      servers,
-      send: (key) => apiPost(a, seeded.owner.cookie, seeded.timelineId, key),
-    };
     const bare = await bareLane(
-      async () => (await clients[0]!.ask<{ sample?: string }>({ type: 'stats' })).sample ?? '',
+      async () => (await app.clients[0]!.ask<{ sample?: string }>({ type: 'stats' })).sample ?? '',
     );
     children.unshift(...bare.clients, ...bare.servers.map((s) => s.child));
     const [appRun, bareRun] = (await runRounds([app, bare])) as [PostRun, PostRun];
@@ -411,14 +388,26 @@ async function appLane(
     BENCH_REDIS_URL: bus === 'Redis' ? REDIS_URL : '',
     BENCH_REDIS_CHANNEL: `tl_bench_${randomUUID()}`,
   };
+  const { lane, openMs } = await appInstances(`${count} instances, ${bus}`, count, env, children);
+  console.log(
+    `${count} instances over ${bus} (${machine()}): ${SOCKETS} sockets opened and authenticated in ${ms(openMs)}`,
+  );
+  return lane;
+}
+
+/**
+ * `count` app instances with `env`: SOCKETS members seeded through the first, their sockets dealt out among
+ * the instances, authenticated and subscribed; posts go through the first.
+ */
+async function appInstances(name: string, count: number, env: Record<string, string>, children: Child[]) {
   const servers: Server[] = [];
   for (let k = 0; k < count; k++) {
     const server = await startServer('app', env);
     children.push(server.child);
     servers.push(server);
   }
-  const [a] = servers as [Server];
-  const seeded = await a.child.ask<Seeded>({ type: 'seed', members: SOCKETS });
+  const [first] = servers as [Server];
+  const seeded = await first.child.ask<Seeded>({ type: 'seed', members: SOCKETS });
   const { clients, openMs } = await openClients(
     servers.map((server, k) => ({
       base: server.baseUrl,
@@ -429,17 +418,14 @@ async function appLane(
   );
   children.unshift(...clients);
   await subscribeAll(clients, seeded.timelineId);
-  console.log(
-    `${count} instances over ${bus} (${machine()}): ${SOCKETS} sockets opened and authenticated in ${ms(openMs)}`,
-  );
   const lane: Lane = {
-    name: `${count} instances, ${bus}`,
+    name,
     clients,
     targets: count,
     servers,
-    send: (key) => apiPost(a, seeded.owner.cookie, seeded.timelineId, key),
+    send: (key) => apiPost(first, seeded.owner.cookie, seeded.timelineId, key),
   };
-  return lane;
+  return { lane, seeded, openMs, first };
 }
 
 /** buses-N: N instances over NOTIFY against N over Redis, alternating round by round. */

@@ -39,6 +39,18 @@ export abstract class ListeningBus implements EventBus {
   /** Sends a payload to every instance. */
   protected abstract send(payload: string): Promise<void>;
 
+  /** The first connection; if it fails, the bus keeps retrying in the background. True when it came up. */
+  protected async firstConnect(): Promise<boolean> {
+    try {
+      await this.connect();
+      return true;
+    } catch (err) {
+      this.base.log.error({ err }, `real-time bus: ${this.listener} connection failed; retrying`);
+      this.scheduleReconnect();
+      return false;
+    }
+  }
+
   protected lostListener(err?: Error) {
     this.base.log.warn({ err }, `real-time bus: ${this.listener} connection lost; reconnecting`);
     this.scheduleReconnect();

@@ -36,12 +36,7 @@ export class PostgresBus extends ListeningBus {
   /** Starts listening; if the first connection fails, it keeps retrying in the background. */
   static async start(opts: PostgresBusOptions): Promise<PostgresBus> {
     const bus = new PostgresBus(opts);
-    try {
-      await bus.connect();
-    } catch (err) {
-      opts.log.error({ err }, 'real-time bus: LISTEN connection failed; retrying');
-      bus.scheduleReconnect();
-    }
+    await bus.firstConnect();
     return bus;
   }
 

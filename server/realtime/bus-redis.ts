@@ -75,14 +75,8 @@ export class RedisBus extends ListeningBus {
     // node-redis retries the first connection too: with Redis down, start-up does not wait for it.
     const publishing = bus.publisher.connect();
     publishing.catch((err) => opts.log.error({ err }, 'real-time bus: Redis publisher failed'));
-    try {
-      await bus.connect();
-      // Redis answers: the publisher is up too (or about to be) before the first publish.
-      await publishing.catch(() => {});
-    } catch (err) {
-      opts.log.error({ err }, 'real-time bus: Redis SUBSCRIBE connection failed; retrying');
-      bus.scheduleReconnect();
-    }
+    // Redis answers: the publisher is up too (or about to be) before the first publish.
+    if (await bus.firstConnect()) await publishing.catch(() => {});
     return bus;
   }
 

@@ -152,27 +152,21 @@ export async function meRoutes(app: FastifyInstance) {
       app.mail.wake();
       // Every device's sockets close at once; the threadlines' pages hear that a member left.
       await Promise.all(endedSessions.map((sid) => app.realtime.publish({ kind: 'session', sid })));
-      for (const timelineId of leftTimelines) {
-        await app.realtime.publish({
-          kind: 'timeline',
-          type: 'timeline_updated',
-          change: 'member_left',
-          timelineId,
-          actorId: user.id,
-          userId: user.id,
-        });
-      }
-      // Open pages show the tombstones and lose the conversations without a reload.
-      for (const timelineId of changedTimelines) {
-        await app.realtime.publish({
-          kind: 'timeline',
-          type: 'timeline_updated',
-          change: 'account_deleted',
-          timelineId,
-          actorId: user.id,
-          userId: user.id,
-        });
-      }
+      // Open pages hear the member left, then show the tombstones and lose the conversations, without a reload.
+      const tell = async (change: 'member_left' | 'account_deleted', timelineIds: Iterable<string>) => {
+        for (const timelineId of timelineIds) {
+          await app.realtime.publish({
+            kind: 'timeline',
+            type: 'timeline_updated',
+            change,
+            timelineId,
+            actorId: user.id,
+            userId: user.id,
+          });
+        }
+      };
+      await tell('member_left', leftTimelines);
+      await tell('account_deleted', changedTimelines);
       await publishInbox(app, request.log, notifiedUsers);
       // Only once the deletion has committed: a rolled-back one keeps its files.
       await removeUploadObjects(app.store, removed, request.log);
