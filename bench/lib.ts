@@ -35,6 +35,10 @@ export async function startTarget(kind: 'pglite' | 'postgres', database?: Databa
     WRITE_LIMIT_FACTOR: '1000',
     // FEED_CACHE_BYTES=0: the first feed page read from the database every time (issue 28's A/B).
     ...(process.env.FEED_CACHE_BYTES !== undefined && { FEED_CACHE_BYTES: process.env.FEED_CACHE_BYTES }),
+    // SESSION_CACHE_ENTRIES=0: every session looked up in the database (PGlite only; issue 28's A/B).
+    ...(process.env.SESSION_CACHE_ENTRIES !== undefined && {
+      SESSION_CACHE_ENTRIES: process.env.SESSION_CACHE_ENTRIES,
+    }),
   });
   const app = await buildApp({
     config,

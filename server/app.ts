@@ -11,7 +11,7 @@ import { BODY_LIMIT_BYTES } from '../common/limits.ts';
 import { UNSUBSCRIBE_API_PATH } from '../common/unsubscribe.ts';
 import { readSessionToken } from './auth/cookies.ts';
 import { authPlugin, requireUser } from './auth/plugin.ts';
-import { SessionStore } from './auth/sessions.ts';
+import { sessionStore } from './auth/session-cache.ts';
 import { billingPlugin } from './billing/index.ts';
 import { sweepPeriodEnds } from './billing/period-end.ts';
 import { stripeCspSources } from './billing/stripe-csp.ts';
@@ -209,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(metricsPlugin, { database });
   app.limiter.onRefuse = app.metrics.rateLimited;
-  await app.register(authPlugin, { sessions: new SessionStore(database.db, deps.sessionSecret) });
+  await app.register(authPlugin, { sessions: sessionStore(app, database, deps.sessionSecret) });
   // The /ws socket authenticates with the session cookie itself (it is not under requireUser).
   await app.register(realtimePlugin, { database });
   await app.register(pushPlugin, { keys: deps.vapidKeys ?? config.push.vapid ?? generateVapidKeys() });

@@ -171,6 +171,12 @@ const envSchema = z
       .int('must be a whole number of bytes')
       .min(0, 'must be 0 (off) or more')
       .default(64 * 1024 * 1024),
+    // Sessions kept in memory with the embedded database (issue 28); 0 turns the cache off.
+    SESSION_CACHE_ENTRIES: z.coerce
+      .number({ message: 'must be a number of sessions' })
+      .int('must be a whole number of sessions')
+      .min(0, 'must be 0 (off) or more')
+      .default(10_000),
   })
   .superRefine((env, ctx) => {
     const need = (cond: boolean, keys: (keyof typeof env)[], why: string) => {
@@ -328,6 +334,8 @@ export interface Config {
   writeLimitFactor: number;
   /** FEED_CACHE_BYTES: the bound of the first feed pages kept in memory; 0: off. */
   feedCacheBytes: number;
+  /** SESSION_CACHE_ENTRIES: sessions looked up from memory, embedded database only; 0: off. */
+  sessionCacheEntries: number;
   push: {
     /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; undefined: the pair generated into DATA_DIR (server/push/keys.ts). */
     vapid: VapidKeys | undefined;
@@ -421,6 +429,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     writeLimitFactor: e.WRITE_LIMIT_FACTOR,
     feedCacheBytes: e.FEED_CACHE_BYTES,
+    sessionCacheEntries: e.SESSION_CACHE_ENTRIES,
     push: {
       vapid:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

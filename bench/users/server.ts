@@ -23,6 +23,10 @@ const config = loadConfig({
   DATA_DIR: '/nonexistent',
   LOG_LEVEL: 'silent',
   ...(url && { DATABASE_URL: url }),
+  // SESSION_CACHE_ENTRIES=0: every session looked up in the database (PGlite only; issue 28's A/B).
+  ...(process.env.SESSION_CACHE_ENTRIES !== undefined && {
+    SESSION_CACHE_ENTRIES: process.env.SESSION_CACHE_ENTRIES,
+  }),
   // BENCH_REDIS_URL: the bus between instances over Redis (REALTIME_BUS=redis) instead of NOTIFY.
   ...(url &&
     process.env.BENCH_REDIS_URL && {

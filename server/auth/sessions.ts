@@ -7,6 +7,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../common/limits.ts';
 import type { Db } from '../db/client.ts';
 import { type SessionData, sessions, type User, users } from '../db/schema/index.ts';
 import { HttpError } from '../http/errors.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** 403: an operator disabled the account (`users disable`); thrown by every sign-in, after its credentials. */
 export class AccountDisabled extends HttpError {
@@ -30,6 +31,8 @@ export class SessionStore {
     private readonly db: Db,
     private readonly secret: string,
     private readonly now: () => number = Date.now,
+    /** Embedded database only (session-cache.ts says why). */
+    private readonly cache?: SessionCache,
   ) {}
 
   /** Prepared once: every signed-in request runs it (named statement on PostgreSQL, no SQL rebuilt). */
@@ -115,8 +118,7 @@ export class SessionStore {
   async resolve(token: string | undefined): Promise<{ user: User; token: string } | null> {
     if (!token || token.length > 100) return null;
     const sid = this.key(token);
-    this.lookupStatement ??= this.prepareLookup();
-    const [row] = await this.lookupStatement.execute({ sid });
+    const row = this.cache?.get(sid) ?? (await this.lookup(sid));
     if (!row) return null;
     const now = this.now();
     const expire = row.session.expire.getTime();
@@ -137,7 +139,22 @@ export class SessionStore {
         .set({ expire: new Date(now + SESSION_IDLE_MS) })
         .where(eq(sessions.sid, sid));
     }
-    return { user: row.user, token };
+    // A copy: the cached row is shared by every request of this session.
+    return { user: { ...row.user }, token };
+  }
+
+  /** The cache's figures for /metrics, or null when lookups always ask the database. */
+  cacheStats(): { entries: number; hits: number; misses: number } | null {
+    const cache = this.cache;
+    return cache ? { entries: cache.size, hits: cache.hits, misses: cache.misses } : null;
+  }
+
+  private async lookup(sid: string) {
+    const version = this.cache?.version;
+    this.lookupStatement ??= this.prepareLookup();
+    const [row] = await this.lookupStatement.execute({ sid });
+    if (row && version !== undefined) this.cache?.set(sid, row, version);
+    return row;
   }
 
   /** When the session of this cookie token signed in (epoch ms), or null when there is no such session. */

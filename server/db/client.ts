@@ -3,6 +3,7 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type WriteEffect, watchWrites } from './pglite/writes.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -14,6 +15,8 @@ export interface Database {
   url?: string;
   /** PostgreSQL only: the pool, for its connection counts (server/metrics). */
   pool?: Pick<import('pg').Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /** PGlite only: hears every write to `users` and `sessions` (pglite/writes.ts; the session cache). */
+  onWrite?(listener: (effect: WriteEffect) => void): () => void;
   /** PGlite only: the data directory as an uncompressed tar (tests start each file from a migrated copy). */
   dumpDataDir?(): Promise<Blob>;
   /** Runs maintenance that the engine does not do alone (PGlite has no autovacuum). */
@@ -117,12 +120,23 @@ export async function openPglite(
   }
   try {
     const client = worker ? await openRemote(dir, loadDataDir) : await openHere(dir, loadDataDir);
+    const listeners: ((effect: WriteEffect) => void)[] = [];
+    const watched = watchWrites(client as unknown as Parameters<typeof watchWrites>[0], (effect) => {
+      for (const listener of listeners) listener(effect);
+    });
     // The thread's stand-in has the part of PGlite's interface drizzle uses (pglite/remote.ts).
-    const db = drizzle({ client: client as import('@electric-sql/pglite').PGlite, schema });
+    const db = drizzle({ client: watched as unknown as import('@electric-sql/pglite').PGlite, schema });
     await migrate(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      onWrite: (listener) => {
+        listeners.push(listener);
+        return () => {
+          const at = listeners.indexOf(listener);
+          if (at >= 0) listeners.splice(at, 1);
+        };
+      },
       dumpDataDir: () => client.dumpDataDir('none'),
       maintain: async () => {
         await client.exec('VACUUM ANALYZE');

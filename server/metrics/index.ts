@@ -211,6 +211,29 @@ function registerStateGauges(app: FastifyInstance, registry: Registry, database:
       },
     });
   }
+  // The session lookups from memory (embedded database only; issue 28).
+  const sessionCache = () => app.sessions?.cacheStats();
+  if (database.onWrite) {
+    new Gauge({
+      name: 'threadline_session_cache_entries',
+      help: 'Sessions kept in memory (SESSION_CACHE_ENTRIES bounds them; embedded database only)',
+      registers: [registry],
+      collect() {
+        this.set(sessionCache()?.entries ?? 0);
+      },
+    });
+    for (const name of ['hits', 'misses'] as const) {
+      new Counter({
+        name: `threadline_session_cache_${name}_total`,
+        help: `Session lookups answered ${name === 'hits' ? 'from memory' : 'from the database'}`,
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(sessionCache()?.[name] ?? 0);
+        },
+      });
+    }
+  }
   const pool = database.pool;
   if (pool) {
     new Gauge({

@@ -136,6 +136,21 @@ describe('with METRICS_TOKEN', () => {
       expect(inUse).toBeUndefined();
     }
   });
+
+  it('reports the session lookups from memory (only on the embedded database)', async () => {
+    const ada = await signedInUser(t.app);
+    const before = series(await scrape(), 'threadline_session_cache_hits_total');
+    for (let i = 0; i < 2; i++)
+      await t.app.inject({ url: '/api/auth/user', headers: { cookie: ada.cookie } });
+    const text = await scrape();
+    if (t.database.kind === 'pglite') {
+      // The first lookup reads the database, the second comes from memory.
+      expect(series(text, 'threadline_session_cache_hits_total')).toBe(before! + 1);
+      expect(series(text, 'threadline_session_cache_entries')).toBeGreaterThan(0);
+    } else {
+      expect(series(text, 'threadline_session_cache_entries')).toBeUndefined();
+    }
+  });
 });
 
 describe('upload bytes', () => {

@@ -1,7 +1,6 @@
 // The notification inbox, per-threadline levels and mail preferences (issue 27; DECISIONS §10).
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { NOTIFICATIONS, type NotificationPrefs, resolvePrefs } from '../../common/notifications.ts';
 import {
   notificationPrefsSchema,
@@ -64,7 +63,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { ids } = (request.body ?? {}) as z.output<typeof readNotificationsBody>;
+      const ids = request.body?.ids;
       const me = request.user!.id;
       const marked = await markNotificationsRead(db, me, ids);
       // The user's other tabs and devices update their bell.
