@@ -86,21 +86,18 @@ export function watchWrites<C extends Client>(client: C, listener: (effect: Writ
       }
     },
   });
-  return new Proxy(client, {
-    get(target, prop, receiver) {
-      if (prop === 'query' || prop === 'exec') return wrap(target)[prop];
-      if (prop === 'transaction') {
-        return async <T>(fn: (tx: Queryable & Record<string, unknown>) => Promise<T>) => {
-          const written: WriteEffect[] = [];
-          try {
-            return await target.transaction((tx) => fn(Object.assign(Object.create(tx), wrap(tx, written))));
-          } finally {
-            for (const effect of written) listener(effect);
-          }
-        };
+  // An object of its own (its prototype the client) rather than a Proxy: tests and benchmarks swap `query` on
+  // drizzle's `$client` and put it back, which must reach this wrapper and not the client under it.
+  const watched = Object.create(client) as C;
+  Object.assign(watched, wrap(client), {
+    transaction: async <T>(fn: (tx: Queryable & Record<string, unknown>) => Promise<T>) => {
+      const written: WriteEffect[] = [];
+      try {
+        return await client.transaction((tx) => fn(Object.assign(Object.create(tx), wrap(tx, written))));
+      } finally {
+        for (const effect of written) listener(effect);
       }
-      const value = Reflect.get(target, prop, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+  return watched;
 }
