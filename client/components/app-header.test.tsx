@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UI_TIMING } from '../../common/limits.ts';
 import { cleanup, jsonResponse, render, waitFor } from '../features/home/test/render.tsx';
 import { META_QUERY_KEY, USER_QUERY_KEY } from '../lib/auth.ts';
@@ -7,7 +7,17 @@ import { conversationKeys } from '../lib/conversation-keys.ts';
 import { MessagingModalProvider } from '../lib/messaging-modal.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
 import { unreadMessagesQueryOptions } from '../lib/use-unread-messages.ts';
+import { settleDelay } from '../lib/when-idle.ts';
 import { AppHeader } from './app-header.tsx';
+
+// What loads once the page has settled (the bell, the card's code) comes at once here.
+const settleMs = settleDelay.ms;
+beforeEach(() => {
+  settleDelay.ms = 0;
+});
+afterEach(() => {
+  settleDelay.ms = settleMs;
+});
 
 const USER = { id: 'me', displayName: 'Ada', firstName: null, lastName: null, email: 'ada@example.com' };
 
@@ -104,7 +114,7 @@ describe('AppHeader notification bell (issue 27)', () => {
     const bell = () => container.querySelector('[data-testid="notification-bell"]');
     // Before the code is in: an empty box of the bell's size, so nothing moves when it comes.
     if (!bell()) expect(container.querySelector('header span.size-9')).not.toBeNull();
-    // It comes once the page is idle.
+    // It comes once the page has settled.
     await waitFor(() => expect(bell()?.getAttribute('aria-label')).toBe('Notifications, 4 unread'), 3000);
     // Shown at every width, outside the small screens' menu.
     expect(bell()!.closest('nav')).toBeNull();

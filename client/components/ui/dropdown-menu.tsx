@@ -7,6 +7,7 @@
 import type * as Primitive from '@radix-ui/react-dropdown-menu';
 import * as React from 'react';
 import { retryImport } from '../../lib/retry-import.ts';
+import { whenSettled } from '../../lib/when-idle.ts';
 
 type Radix = typeof import('./dropdown-menu-radix.tsx');
 let radix: Radix | null = null;
@@ -22,16 +23,14 @@ export function loadDropdownMenu(): Promise<Radix> {
 }
 
 let prefetchScheduled = false;
-/** Fetches the code once the page has loaded and is idle, so a first use seldom waits for the network. */
+/**
+ * Fetches the code once the page has settled (load, 3 s, then idle), so a first use seldom waits for the
+ * network and the fetch never competes with the page's first render.
+ */
 function prefetchWhenIdle() {
   if (prefetchScheduled || typeof window === 'undefined') return;
   prefetchScheduled = true;
-  const idle = () =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(() => void loadDropdownMenu(), { timeout: 5000 })
-      : setTimeout(() => void loadDropdownMenu(), 2000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  whenSettled(() => void loadDropdownMenu());
 }
 
 interface Activation {

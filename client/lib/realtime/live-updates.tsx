@@ -14,7 +14,7 @@ import { getOpenConversation } from '../open-conversation.ts';
 import { apiRequest } from '../queryClient.ts';
 import { registerServiceWorkerWhenIdle } from '../service-worker.ts';
 import { timelineKeys, timelineListUrl } from '../timeline-keys.ts';
-import { whenIdle } from '../when-idle.ts';
+import { whenSettled } from '../when-idle.ts';
 import { useLiveDashboard } from './live-dashboard.ts';
 import { createNotificationStore, type NotificationStore, toNotification } from './notifications.ts';
 import type { RealtimeClient } from './realtime-client.ts';
@@ -40,7 +40,7 @@ const NotificationCard = lazyNamed(
 );
 
 /**
- * The card's code, fetched once the page is idle, or at once for a card that comes sooner (the store keeps it
+ * The card's code, fetched once the page has settled, or at once for a card that comes sooner (the store keeps it
  * meanwhile, and the card shows the newest when it mounts): no signed-in page's first load carries it (issue
  * 14's budget; issue 27 needed the room). Mounted before anything is said in it, its live region is heard.
  */
@@ -48,7 +48,7 @@ function DeferredNotificationCard({ store }: { store: NotificationStore }) {
   const [wanted, setWanted] = React.useState(() => store.getSnapshot().length > 0);
   React.useEffect(() => {
     if (wanted) return;
-    const cancel = whenIdle(() => setWanted(true));
+    const cancel = whenSettled(() => setWanted(true));
     const off = store.subscribe(() => setWanted(true));
     return () => {
       cancel();

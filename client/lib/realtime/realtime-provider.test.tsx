@@ -9,6 +9,7 @@ import { MessagingModalProvider, useMessagingModal } from '../messaging-modal.ts
 import { setOpenConversation } from '../open-conversation.ts';
 import { createQueryClient } from '../queryClient.ts';
 import { timelineKeys } from '../timeline-keys.ts';
+import { settleDelay } from '../when-idle.ts';
 import {
   useRealtimeEvent,
   useRealtimeReconnect,
@@ -18,6 +19,15 @@ import {
 import { RealtimeProvider } from './realtime-provider.tsx';
 import { FakeSocket } from './test-socket.ts';
 
+// What loads once the page has settled (the bell, the card's code) comes at once here.
+const settleMs = settleDelay.ms;
+beforeEach(() => {
+  settleDelay.ms = 0;
+});
+afterEach(() => {
+  settleDelay.ms = settleMs;
+});
+
 const ME = '5f0c6a8e-1b2c-4d3e-8f90-0a1b2c3d4e5f';
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
@@ -25,7 +35,7 @@ const PAGE = '33333333-3333-4333-8333-333333333333';
 const ada = { id: 'ada', name: 'Ada', profileImageUrl: null };
 
 let sockets: FakeSocket[] = [];
-/** The card's code comes once the page is idle (live-updates.tsx), its live region with it. */
+/** The card's code comes once the page has settled (live-updates.tsx), its live region with it. */
 const cardLoaded = () => waitFor(() => expect(document.querySelector('[role="status"]')).not.toBeNull());
 const last = () => sockets[sockets.length - 1]!;
 
