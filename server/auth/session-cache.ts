@@ -66,8 +66,8 @@ export class SessionCache {
     this.forgetSession(sid);
     this.entries.set(sid, { row: deepFreeze(row), at: this.now() });
     const userId = row.user.id;
-    let sids = this.sidsByUser.get(userId);
-    if (!sids) this.sidsByUser.set(userId, (sids = new Set()));
+    const sids = this.sidsByUser.get(userId) ?? new Set<string>();
+    this.sidsByUser.set(userId, sids);
     sids.add(sid);
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value as string;
