@@ -141,6 +141,27 @@ describe('the session lookup from memory', () => {
     });
   }
 
+  it('lookups racing a password change: none leaves the ended session usable afterwards', async () => {
+    const { cookie, other } = await signedIn();
+    // Forget every cached session (any write to users it cannot narrow), so these lookups read the database.
+    await t.app.db.execute(sql.raw('update users set bio = bio where false'));
+    // 40 lookups of the session the change ends, in flight before, during and after the change's transaction.
+    const lookups = Array.from({ length: 40 }, () => me(other));
+    const change = callerFor(t.app, cookie).post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a brand new passphrase 42',
+    });
+    const answers = await Promise.all(lookups.map(async (r) => (await r).statusCode));
+    expect((await change).statusCode).toBe(200);
+    // Whatever each answered while the change ran, once it has answered the session is gone, here and later.
+    // (PGlite runs one statement at a time, so this passes even with the generation check and the
+    // after-transaction forgetting both switched off; those two are tested on their own below and in
+    // writes.pglite.test.ts, against a worker thread or a change in PGlite.)
+    expect(answers.every((code) => code === 200 || code === 401)).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await me(other)).statusCode).toBe(401);
+    expect((await me(cookie)).statusCode).toBe(200);
+  });
+
   it('hands each request its own copy of the user, and keeps the cached one unchangeable', async () => {
     const user = await buildUser(t.app.db, { notificationPrefs: {} });
     const cookie = await cookieFor(t.app, user);

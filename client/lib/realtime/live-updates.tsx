@@ -40,9 +40,10 @@ const NotificationCard = lazyNamed(
 );
 
 /**
- * The card's code, fetched once the page has settled, or at once for a card that comes sooner (the store keeps it
- * meanwhile, and the card shows the newest when it mounts): no signed-in page's first load carries it (issue
- * 14's budget; issue 27 needed the room). Mounted before anything is said in it, its live region is heard.
+ * The card's code, fetched once the page has settled, or at once for a card that comes sooner (the store
+ * keeps it meanwhile, and the card shows the newest when it mounts): no signed-in page's first load carries
+ * it (issue 14's budget; issue 27 needed the room). Mounted before anything is said in it, its live region
+ * is heard.
  */
 function DeferredNotificationCard({ store }: { store: NotificationStore }) {
   const [wanted, setWanted] = React.useState(() => store.getSnapshot().length > 0);
