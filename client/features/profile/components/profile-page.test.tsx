@@ -1,7 +1,9 @@
+import * as React from 'react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../../common/schemas/user.ts';
 import { Toaster } from '../../../components/ui/toaster.tsx';
+import { useAuth } from '../../../lib/auth.ts';
 import { MessagingModalProvider } from '../../../lib/messaging-modal.tsx';
 import { fileOf, json, objectPath, stubFetch, stubXhr } from '../../../lib/upload/test-fakes.ts';
 import { toast } from '../../../lib/use-toast.ts';
@@ -143,6 +145,9 @@ describe('Profile picture', () => {
   });
 });
 
+/** Drawn in the same commit as the page once the account is read: the moment the form would show. */
+const AccountRead = () => (useAuth().user ? <p>account read</p> : null);
+
 describe('Account sections', () => {
   it('puts the notice under the heading and the sections, in order, after the account information', async () => {
     server(() => json({}));
@@ -167,6 +172,32 @@ describe('Account sections', () => {
       'Account Information',
       'E-mail',
       'Devices',
+    ]);
+  });
+
+  it('draws the form together with a notice still loading, so the notice never pushes it down', async () => {
+    server(() => json({}));
+    let arrive = () => {};
+    const Notice = React.lazy(
+      () =>
+        new Promise<{ default: React.ComponentType }>((resolve) => {
+          arrive = () => resolve({ default: () => <h2>Notice</h2> });
+        }),
+    );
+    render(
+      <MessagingModalProvider>
+        <AccountRead />
+        <ProfilePage notice={<Notice />} />
+      </MessagingModalProvider>,
+    );
+    await waitFor(() => expect(document.body.textContent).toContain('account read'));
+    expect(document.querySelector('form')).toBeNull();
+    await act(async () => arrive());
+    await waitFor(() => expect(camera()).toBeTruthy());
+    expect([...document.querySelectorAll('h1, h2')].map((h) => h.textContent).slice(0, 3)).toEqual([
+      'Edit Profile',
+      'Notice',
+      'Profile',
     ]);
   });
 

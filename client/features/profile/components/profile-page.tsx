@@ -47,9 +47,13 @@ export function ProfilePage({ notice, notifications, sections }: ProfilePageProp
         Back to Threadlines
       </Button>
       <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Edit Profile</h1>
-      {/* Draws only while the address is unconfirmed; its chunk starts loading with this page's (router.tsx). */}
-      {notice && <React.Suspense fallback={null}>{notice}</React.Suspense>}
-      {user && <ProfileCards user={user} />}
+      {/* The notice draws only while the address is unconfirmed; its chunk starts loading with this page's
+          (router.tsx). The form waits for it in one boundary: drawn first, it would be pushed down under the
+          pointer when the notice came. */}
+      <React.Suspense fallback={null}>
+        {notice}
+        {user && <ProfileCards user={user} />}
+      </React.Suspense>
       {/* Their own chunks: they come a moment later (together: one boundary), below everything else, so
           nothing moves. */}
       {(notifications || sections) && (
