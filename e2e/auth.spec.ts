@@ -44,8 +44,9 @@ test('a profile edit persists across a reload', async ({ page }) => {
   await expect(page.getByText('Maximum file size: 5MB')).toBeVisible();
   // The picture itself is e2e/profile-picture.spec.ts.
   await expect(page.getByRole('button', { name: /profile picture/i })).toBeVisible();
-  // A new address is unverified: its notice (a lazily loaded chunk) comes above the form and moves it down.
-  // Wait for it, so the click below lands on Save Profile where it is (CI once clicked where it had been).
+  // A new address is unverified: its notice (a lazily loaded chunk) is above the form, drawn with it in one
+  // boundary (profile-page.tsx), so nothing moves under the clicks below (before, CI once clicked where Save
+  // Profile had been).
   await expect(page.getByRole('region', { name: 'Verify your e-mail' })).toBeVisible();
   await page.getByLabel('Display Name').fill('Linus the Great');
   await page.getByLabel('Bio').fill('Maintains things.');
