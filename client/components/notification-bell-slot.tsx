@@ -1,11 +1,10 @@
 // Where the notification bell goes in a header (issue 27). Its code (the count's query, the icon, the panel's
-// loader) is fetched once the page has settled, or at the first key or pointer press (when-idle.ts): the
-// signed-in pages' first load has no room left (issue 14's budget), and fetching and running it (with the
-// panel's chunks it pulls in) during the page's own first render lengthened the threadline's first load
-// (Lighthouse's blocking time). Until it is in, an empty box of the bell's size holds its place, so nothing
-// moves when it comes. A failed fetch (the server restarting, the network gone) keeps the box while it is
-// asked for again (retry-import.ts). The one import of a feature from here: the bell is the notifications
-// feature's, shown in every header.
+// loader) is fetched once the page has settled (when-idle.ts): the signed-in pages' first load has no room
+// left (issue 14's budget), and fetching and running it (with the panel's chunks it pulls in) during the
+// page's own first render lengthened the threadline's first load (Lighthouse's blocking time). Until it is
+// in, an empty box of the bell's size holds its place, so nothing moves when it comes. A failed fetch (the server restarting, the network gone) keeps the box while it is asked
+// for again (retry-import.ts). The one import of a feature from here: the bell is the notifications feature's,
+// shown in every header.
 import * as React from 'react';
 import { retryImport } from '../lib/retry-import.ts';
 import { whenSettled } from '../lib/when-idle.ts';

@@ -14,35 +14,24 @@ export function whenIdle(run: () => void): () => void {
  */
 export const settleDelay = { ms: 3000 };
 
-/** A person starting to use the page: what waits for the page to settle is wanted now. */
-const FIRST_INPUT = ['pointerdown', 'keydown'] as const;
-
 /**
  * Runs `run` once the page has loaded, then settleDelay more, when idle: for what nobody needs in the first
  * seconds (the notification bell, the card's code, the service worker), so it never competes with the page's
- * own first render (issue 27's threadline blocking time). A key or pointer pressed before then runs it at once:
- * someone reaching for the header gets the bell without waiting out the delay. Runs once; returns a cancel.
+ * own first render (issue 27's threadline blocking time). Returns a cancel.
  */
 export function whenSettled(run: () => void): () => void {
   let cancelIdle: (() => void) | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = () => {
+  const settle = () => {
+    timer = setTimeout(() => {
+      cancelIdle = whenIdle(run);
+    }, settleDelay.ms);
+  };
+  if (typeof document === 'undefined' || document.readyState === 'complete') settle();
+  else window.addEventListener('load', settle, { once: true });
+  return () => {
     window.removeEventListener('load', settle);
-    for (const type of FIRST_INPUT) window.removeEventListener(type, now, true);
     if (timer !== undefined) clearTimeout(timer);
     cancelIdle?.();
   };
-  const now = () => {
-    stop();
-    run();
-  };
-  const settle = () => {
-    timer = setTimeout(() => {
-      cancelIdle = whenIdle(now);
-    }, settleDelay.ms);
-  };
-  for (const type of FIRST_INPUT) window.addEventListener(type, now, true);
-  if (typeof document === 'undefined' || document.readyState === 'complete') settle();
-  else window.addEventListener('load', settle, { once: true });
-  return stop;
 }

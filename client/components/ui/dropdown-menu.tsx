@@ -24,9 +24,8 @@ export function loadDropdownMenu(): Promise<Radix> {
 
 let prefetchScheduled = false;
 /**
- * Fetches the code once the page has settled (load, 3 s, then idle; sooner at the first key or pointer
- * press), so a first use seldom waits for the network and the fetch never competes with the page's first
- * render.
+ * Fetches the code once the page has settled (load, 3 s, then idle), so a first use seldom waits for the
+ * network and the fetch never competes with the page's first render.
  */
 function prefetchWhenIdle() {
   if (prefetchScheduled || typeof window === 'undefined') return;
