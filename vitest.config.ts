@@ -72,6 +72,9 @@ const apiProjects = (db: 'pglite' | 'postgres') => {
 
 export default defineConfig({
   test: {
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache): the Node 22 and the
+    // timing-sensitive runs reuse what the first run transformed (Node 22's phase: 134 -> 127 s).
+    experimental: { fsModuleCache: true },
     projects: [
       {
         // The browser code, in happy-dom.
@@ -93,6 +96,8 @@ export default defineConfig({
           name: 'client-isolated',
           include: CLIENT_ISOLATED,
           environment: 'happy-dom',
+          // A thread per file starts faster than a process per file: 39 -> 35 s for these 26 files on 2 cores.
+          pool: 'threads',
           env,
           maxWorkers: workers,
           sequence: { groupOrder: 0 },

@@ -77,6 +77,8 @@ declare module 'fastify' {
     limiter: AttemptLimiter;
     /** Every route registered, for tests that sweep the whole API. */
     routeTable: { method: string; url: string }[];
+    /** Every route with its schema (the API reference's source; the fuzz tests draw requests from it). */
+    routeCatalog: RouteCatalog;
   }
 }
 
@@ -151,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every route with its schema, for the API reference (server/openapi); unsubscribe skips the cross-site check.
   const catalog = new RouteCatalog([UNSUBSCRIBE_API_PATH]);
   app.addHook('onRoute', catalog.collect);
+  app.decorate('routeCatalog', catalog);
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(

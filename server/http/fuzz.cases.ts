@@ -1,12 +1,14 @@
-// Issue 14 (fuzz), shared by fuzz.test.ts and fuzz.pg.test.ts: the routes to fuzz (captured by the test
-// file's onRoute hook), an app with the rows to fuzz against (server/test/fuzz/world.ts), and the bursts:
-// the same drawn request 2-6 times at once, beside a few others, never answer 5xx.
+// Issue 14 (fuzz), shared by fuzz.test.ts and fuzz.pg.test.ts: the routes to fuzz (the app's route catalog,
+// every route with its schema; no module mock, so these files share their worker's modules), an app with the
+// rows to fuzz against (server/test/fuzz/world.ts), and the bursts: the same drawn request 2-6 times at once,
+// beside a few others, never answer 5xx.
 //
 // Runs are a fixed number of fast-check cases from a fixed seed (FUZZ_SEED overrides it), so a slow machine
 // tests the same requests, only slower; a failure names the seed to replay.
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { CatalogRoute } from '../openapi/document.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { type FuzzRequest, type FuzzRoute, requestFor } from '../test/fuzz/requests.ts';
 import { tableQuery } from '../test/fuzz/snapshot.ts';
@@ -20,13 +22,6 @@ export const runsFrom = (name: 'FUZZ_RUNS' | 'FUZZ_BURSTS', fallback: number) =>
 /** A timeout that lets a slow machine finish: `perRunMs` for each run, on top of a minute. */
 export const timeoutFor = (runs: number, perRunMs: number) => 60_000 + runs * perRunMs;
 
-/** A route as Fastify's onRoute hook sees it (the test file's vi.mock of fastify collects them). */
-export interface CapturedRoute {
-  method: string | string[];
-  url: string;
-  schema?: unknown;
-}
-
 /**
  * Not fuzzed:
  * - GET /ws: a websocket upgrade, not a JSON route (its handshake is covered by server/realtime tests);
@@ -36,16 +31,15 @@ export interface CapturedRoute {
  */
 const SKIPPED = new Set(['/ws']);
 
-export function fuzzRoutes(captured: CapturedRoute[]): FuzzRoute[] {
+export function fuzzRoutes(catalog: Pick<CatalogRoute, 'method' | 'url' | 'schema'>[]): FuzzRoute[] {
   const seen = new Set<string>();
   const routes: FuzzRoute[] = [];
-  for (const r of captured) {
+  for (const r of catalog) {
     if (!(r.url.startsWith('/api/') || r.url.startsWith('/objects/')) || SKIPPED.has(r.url)) continue;
-    for (const method of [r.method].flat()) {
-      if (method === 'HEAD' || method === 'OPTIONS' || seen.has(`${method} ${r.url}`)) continue;
-      seen.add(`${method} ${r.url}`);
-      routes.push({ method, url: r.url, schema: (r.schema ?? {}) as FuzzRoute['schema'] });
-    }
+    // The catalog leaves HEAD out (it answers as GET does).
+    if (r.method === 'OPTIONS' || seen.has(`${r.method} ${r.url}`)) continue;
+    seen.add(`${r.method} ${r.url}`);
+    routes.push({ method: r.method, url: r.url, schema: r.schema as FuzzRoute['schema'] });
   }
   return routes;
 }
@@ -68,7 +62,7 @@ export function fuzzFailure<T extends unknown[]>(what: string, details: fc.RunDe
 }
 
 /** An app on a fresh test database with the fuzz rows, for the enclosing file or describe block. */
-export function setupFuzzApp(captured: CapturedRoute[]) {
+export function setupFuzzApp() {
   const h = {} as {
     t: TestApp;
     world: World;
@@ -85,7 +79,7 @@ export function setupFuzzApp(captured: CapturedRoute[]) {
     h.query = await tableQuery(h.t.app.db);
   });
   afterAll(() => h.t?.close());
-  h.routes = () => fuzzRoutes(captured);
+  h.routes = () => fuzzRoutes(h.t.app.routeCatalog.list());
   h.send = (r) => {
     const headers: Record<string, string> = {};
     if (!r.visitor) headers.cookie = h.world.member.cookie;

@@ -2,25 +2,7 @@
 // drawn request 2-6 times at once, beside a few others, never answers 5xx, and some bursts must show that
 // their requests were on the database at the same time (server/test/races.ts). A fixed number of bursts from
 // a fixed seed (FUZZ_BURSTS, FUZZ_SEED override them; fuzz.cases.ts).
-import { describe, it, vi } from 'vitest';
-
-// Fastify keeps each route's schema to itself (app.routeTable has only method and URL), so an onRoute
-// hook is added to the app buildApp creates, before any route is registered.
-const captured = vi.hoisted(() => [] as { method: string | string[]; url: string; schema?: unknown }[]);
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('fastify')>();
-  const original = mod.default as unknown as (...args: unknown[]) => import('fastify').FastifyInstance;
-  const wrapped = (...args: unknown[]) => {
-    const app = original(...args);
-    app.addHook('onRoute', (route) => {
-      captured.push(route as (typeof captured)[number]);
-    });
-    return app;
-  };
-  Object.assign(wrapped, original);
-  return { ...mod, default: wrapped };
-});
-
+import { describe, it } from 'vitest';
 import { raceProbe } from '../test/races.ts';
 import { concurrentBursts, runsFrom, SEED, setupFuzzApp, timeoutFor } from './fuzz.cases.ts';
 
@@ -28,7 +10,7 @@ import { concurrentBursts, runsFrom, SEED, setupFuzzApp, timeoutFor } from './fu
 const BURSTS = runsFrom('FUZZ_BURSTS', 200);
 
 describe('fuzzing every API route, in bursts', () => {
-  const h = setupFuzzApp(captured);
+  const h = setupFuzzApp();
 
   it(
     `concurrent bursts of the same request never answer 5xx (${BURSTS} bursts, seed ${SEED})`,
