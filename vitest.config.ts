@@ -104,10 +104,11 @@ export default defineConfig({
         },
       },
       {
-        // Code shared by the server and the client, in Node (also run on Node 22 with the server's tests).
+        // Code shared by the server and the client, and the scripts' own logic, in Node (also run on Node 22 with the
+        // server's tests).
         test: {
           name: 'common',
-          include: ['common/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           env,
           maxWorkers: workers,

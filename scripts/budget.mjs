@@ -8,7 +8,8 @@
 // Lighthouse's reports stay in .tmp/budget-reports. Each check is one "test": prints "budget: N passed, N failed, N skipped" and writes .tmp/budget.json
 // ({ passed, failed, checks }) for scripts/test.mjs. Exit code 1 when a budget is missed.
 // Usage: node scripts/budget.mjs [--no-build] [--no-lighthouse]. Chromium: CHROME_PATH, default /usr/bin/chromium.
-// A page's first run decides unless it misses; then the median of five does. For measuring:
+// A page's first run decides unless it misses; then the median of five does, as soon as the runs settle it (three
+// on one side: scripts/lib/median-verdict.mjs). For measuring:
 // BUDGET_PAGES=landing,home,threadline picks pages, BUDGET_RUNS=N makes N runs of each,
 // BUDGET_LIGHTHOUSE_FLAGS adds flags to Lighthouse's command line.
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 import { routeSizes } from '../bench/bundle-size.mjs';
 import { freePort, startAppServer } from './lib/app-server.mjs';
+import { medianVerdict } from './lib/median-verdict.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -252,10 +254,22 @@ async function main() {
       const only = process.env.BUDGET_PAGES?.split(',');
       const { slowdown, spread, index: calibrated } = await cpuSlowdown();
       for (const [, name, url, session, chunk] of pages.filter(([key]) => !only || only.includes(key))) {
-        // Performance is measured on a real CPU (4x slowed): when the first run misses, four more runs and the
-        // median of five decide, as Lighthouse CI does, so one slow moment on a shared machine fails nothing.
-        // Every run's scores are printed and kept in budget.json, so a flaky floor shows as data.
+        // Performance is measured on a real CPU (4x slowed): when the first run misses, the median of five
+        // decides, as Lighthouse CI does, so one slow moment on a shared machine fails nothing. The runs stop
+        // once no further run could change any category's verdict (BUDGET_RUNS makes them all). Every run's
+        // scores are printed and kept in budget.json, so a flaky floor shows as data.
+        const measuring = Boolean(process.env.BUDGET_RUNS);
         const wanted = Math.max(1, Number(process.env.BUDGET_RUNS ?? 5));
+        const verdicts = (runs) =>
+          Object.entries(LIGHTHOUSE_BUDGET).map(([category, target]) => [
+            category,
+            target,
+            medianVerdict(
+              runs.map((lhr) => score(lhr, category)),
+              target,
+              wanted,
+            ),
+          ]);
         const runs = [];
         while (runs.length < wanted) {
           const label = `${name}${runs.length ? ` ${runs.length + 1}` : ''}`;
@@ -269,13 +283,20 @@ async function main() {
           console.log(
             `Lighthouse ${name}, run ${runs.length}: ${scores.join(', ')} (benchmarkIndex ${index})`,
           );
-          if (runs.length === 1 && misses(lhr).length === 0 && !process.env.BUDGET_RUNS) break;
+          if (measuring) continue;
+          if (runs.length === 1 && misses(lhr).length === 0) break;
+          if (verdicts(runs).every(([, , v]) => v.decided)) break;
         }
-        for (const [category, target] of Object.entries(LIGHTHOUSE_BUDGET)) {
+        for (const [category, target, verdict] of verdicts(runs)) {
           const scores = runs.map((lhr) => score(lhr, category));
-          const median = [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)];
           const worst = runs[scores.indexOf(Math.min(...scores))];
-          const ok = median >= target;
+          const { ok } = verdict;
+          // A median of five that stopped early is known as a bound: "or more" / "or less" than the runs show.
+          const early = runs.length > 1 && runs.length < wanted;
+          const median = `${verdict.median}${early ? (ok ? ' or more' : ' or less') : ''}`;
+          const of = early
+            ? `median of ${wanted}, settled by ${scores.join(', ')}`
+            : `median of ${scores.join(', ')}`;
           const moved = drift(
             calibrated,
             runs.map((r) => r.environment.benchmarkIndex),
@@ -287,7 +308,7 @@ async function main() {
                 : `speed during these runs was ${moved}x below its calibration (over ${NOISY}x)`;
             skip(
               `Lighthouse ${category}, ${name}`,
-              `not judged: ${median} (median of ${scores.join(', ')}), at least ${target}, on a host whose ${why}`,
+              `not judged: ${median} (${of}), at least ${target}, on a host whose ${why}`,
               { runs: scores, cpuSlowdown: slowdown, hostSpread: spread, drift: moved },
             );
             continue;
@@ -295,7 +316,7 @@ async function main() {
           check(
             `Lighthouse ${category}, ${name}`,
             ok,
-            `${median}${runs.length > 1 ? ` (median of ${scores.join(', ')})` : ''}, at least ${target}` +
+            `${median}${runs.length > 1 ? ` (${of})` : ''}, at least ${target}` +
               (ok ? '' : `; losing points: ${losses(worst, category)}`),
             {
               runs: scores,
