@@ -1,8 +1,10 @@
 // The first feed page served from memory (issue 28). An entry is the page's JSON as the compiled serializer
 // wrote it, cut where each post's `myReactions` goes: the only per-viewer field (e-mail addresses, shown to
 // the owner alone, make the owner's page its own entry). The caller's reactions come from one small query
-// over the page's ids. Entries are keyed by threadline and query and carry the threadline's feed_version as
-// read with the caller's access: a page of an older version is never served, and is dropped when seen.
+// over the page's ids, kept with the entry for their next read: every change to someone's reactions on a post
+// bumps the version in its transaction, so at one version they are fixed (read after the version, they can
+// only be as new or newer). Entries are keyed by threadline and query and carry the threadline's feed_version
+// as read with the caller's access: a page of an older version is never served, and is dropped when seen.
 import { sql } from 'drizzle-orm';
 import type { Post } from '../../common/schemas/post.ts';
 import type { Db } from '../db/client.ts';
@@ -85,9 +87,26 @@ export interface FeedCacheStats {
   misses: number;
 }
 
+/** One viewer's own reactions by post id, as `CachedPage.render` takes them. */
+export type OwnReactions = ReadonlyMap<string, string[]>;
+
+/** Viewers whose own reactions an entry keeps; past it, the least recent goes. */
+export const VIEWERS_PER_PAGE = 256;
+
 interface Entry {
   version: number;
   page: CachedPage;
+  /** Own reactions by viewer id, least recently kept first. */
+  mine: Map<string, { reactions: OwnReactions; bytes: number }>;
+  /** The page's bytes and its viewers'. */
+  bytes: number;
+}
+
+/** What a viewer's kept reactions weigh: the map and an entry per post (a fair bound, not an exact count). */
+function ownBytes(reactions: OwnReactions): number {
+  let bytes = 120;
+  for (const emoji of reactions.values()) bytes += 90 + emoji.reduce((n, e) => n + 16 + e.length * 2, 0);
+  return bytes;
 }
 
 /** First pages by key, least recently used first, within `maxBytes` (0: off). One per app instance. */
@@ -130,12 +149,31 @@ export class FeedCache {
       if (known.version > version) return;
       this.remove(key, known);
     }
-    this.entries.set(key, { version, page });
+    this.entries.set(key, { version, page, mine: new Map(), bytes: page.bytes });
     this.bytes += page.bytes;
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.remove(oldest, entry);
+    this.evict();
+  }
+
+  /** `viewerId`'s own reactions on the page kept at exactly `version`, if kept. */
+  mine(key: string, version: number, viewerId: string): OwnReactions | undefined {
+    const entry = this.entries.get(key);
+    return entry?.version === version ? entry.mine.get(viewerId)?.reactions : undefined;
+  }
+
+  /** Keeps `viewerId`'s own reactions with the page kept at exactly `version` (none kept: nothing to do). */
+  keepMine(key: string, version: number, viewerId: string, reactions: OwnReactions): void {
+    const entry = this.entries.get(key);
+    if (entry?.version !== version) return;
+    this.forgetMine(entry, viewerId);
+    const bytes = ownBytes(reactions);
+    entry.mine.set(viewerId, { reactions, bytes });
+    entry.bytes += bytes;
+    this.bytes += bytes;
+    for (const oldest of entry.mine.keys()) {
+      if (entry.mine.size <= VIEWERS_PER_PAGE) break;
+      this.forgetMine(entry, oldest);
     }
+    this.evict();
   }
 
   /** Forgets every page (tests compare a cached answer with a fresh one). */
@@ -150,7 +188,23 @@ export class FeedCache {
 
   private remove(key: string, entry: Entry) {
     this.entries.delete(key);
-    this.bytes -= entry.page.bytes;
+    this.bytes -= entry.bytes;
+  }
+
+  private forgetMine(entry: Entry, viewerId: string) {
+    const kept = entry.mine.get(viewerId);
+    if (!kept) return;
+    entry.mine.delete(viewerId);
+    entry.bytes -= kept.bytes;
+    this.bytes -= kept.bytes;
+  }
+
+  /** Least recently used first, until within maxBytes. */
+  private evict() {
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest, entry);
+    }
   }
 }
 

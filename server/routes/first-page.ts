@@ -37,7 +37,14 @@ export async function sendFirstPage(
   const me = access.member.userId;
   reply.type(JSON_TYPE);
   const cached = feedCache.get(key, version);
-  if (cached) return reply.send(cached.render(await ownReactions(db, me, cached.liveIds)));
+  if (cached) {
+    let mine = feedCache.mine(key, version, me);
+    if (!mine) {
+      mine = await ownReactions(db, me, cached.liveIds);
+      feedCache.keepMine(key, version, me, mine);
+    }
+    return reply.send(cached.render(mine));
+  }
 
   const rows = await feedPage(db, access.timeline.id, me, { ...query, pinnedPostId: viewer.pinnedPostId });
   const names = await postMentionNames(db, rows);
@@ -46,7 +53,9 @@ export async function sendFirstPage(
   const page = cachedPage(posts, serialize);
   if (!page) return reply.send(serialize(posts));
   feedCache.set(key, version, page);
-  const answer = page.render(new Map(posts.map((p) => [p.id, p.myReactions])));
+  const mine = new Map(posts.filter((p) => p.myReactions.length > 0).map((p) => [p.id, p.myReactions]));
+  feedCache.keepMine(key, version, me, mine);
+  const answer = page.render(mine);
   // Tests: the cut and merged page is the page the serializer writes.
   if (app.config.env === 'test' && !isDeepStrictEqual(JSON.parse(answer), JSON.parse(serialize(posts)))) {
     throw new Error('The cached feed page differs from the serialized one');
