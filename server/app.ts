@@ -35,6 +35,7 @@ import { metricsPlugin } from './metrics/index.ts';
 import { notificationMailPlugin } from './notifications/mail-plugin.ts';
 import { RouteCatalog } from './openapi/document.ts';
 import { openApiRoutes } from './openapi/routes.ts';
+import { accessCache } from './policies/access-cache.ts';
 import { pushPlugin } from './push/index.ts';
 import { generateVapidKeys, type VapidKeys } from './push/keys.ts';
 import { FeedCache } from './queries/feed-cache.ts';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.decorate('routeTable', []);
   app.decorate('feedCache', new FeedCache(config.feedCacheBytes));
+  app.decorate('accessCache', accessCache(app, database));
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
   });

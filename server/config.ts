@@ -177,6 +177,12 @@ const envSchema = z
       .int('must be a whole number of sessions')
       .min(0, 'must be 0 (off) or more')
       .default(10_000),
+    // Threadline access (membership and threadline row) kept in memory with the embedded database; 0: off.
+    ACCESS_CACHE_ENTRIES: z.coerce
+      .number({ message: 'must be a number of entries' })
+      .int('must be a whole number of entries')
+      .min(0, 'must be 0 (off) or more')
+      .default(10_000),
   })
   .superRefine((env, ctx) => {
     const need = (cond: boolean, keys: (keyof typeof env)[], why: string) => {
@@ -336,6 +342,8 @@ export interface Config {
   feedCacheBytes: number;
   /** SESSION_CACHE_ENTRIES: sessions looked up from memory, embedded database only; 0: off. */
   sessionCacheEntries: number;
+  /** ACCESS_CACHE_ENTRIES: threadline access read from memory, embedded database only; 0: off. */
+  accessCacheEntries: number;
   push: {
     /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; undefined: the pair generated into DATA_DIR (server/push/keys.ts). */
     vapid: VapidKeys | undefined;
@@ -430,6 +438,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     writeLimitFactor: e.WRITE_LIMIT_FACTOR,
     feedCacheBytes: e.FEED_CACHE_BYTES,
     sessionCacheEntries: e.SESSION_CACHE_ENTRIES,
+    accessCacheEntries: e.ACCESS_CACHE_ENTRIES,
     push: {
       vapid:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

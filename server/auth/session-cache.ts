@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { WriteEffect } from '../db/pglite/writes.ts';
 import type { sessions, User } from '../db/schema/index.ts';
+import { deepFreeze } from '../lib/deep-freeze.ts';
 import { SessionStore } from './sessions.ts';
 
 export interface SessionRow {
@@ -114,13 +115,4 @@ export function sessionStore(app: FastifyInstance, database: Database, secret: s
   const stop = database.onWrite((effect) => cache.forget(effect));
   app.addHook('onClose', async () => stop());
   return new SessionStore(database.db, secret, Date.now, cache);
-}
-
-/** Shared by every request that hits the entry: nothing may change it (a nested change would throw). */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }

@@ -3,7 +3,7 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { type WriteEffect, watchWrites } from './pglite/writes.ts';
+import { type AccessWriteEffect, accessWriteEffect, type WriteEffect, watchWrites } from './pglite/writes.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +17,8 @@ export interface Database {
   pool?: Pick<import('pg').Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** PGlite only: hears every write to `users` and `sessions` (pglite/writes.ts; the session cache). */
   onWrite?(listener: (effect: WriteEffect) => void): () => void;
+  /** PGlite only: hears every write to `timelines` and `timeline_members` (the access cache). */
+  onAccessWrite?(listener: (effect: AccessWriteEffect) => void): () => void;
   /** PGlite only: the data directory as an uncompressed tar (tests start each file from a migrated copy). */
   dumpDataDir?(): Promise<Blob>;
   /** Runs maintenance that the engine does not do alone (PGlite has no autovacuum). */
@@ -120,23 +122,21 @@ export async function openPglite(
   }
   try {
     const client = worker ? await openRemote(dir, loadDataDir) : await openHere(dir, loadDataDir);
-    const listeners: ((effect: WriteEffect) => void)[] = [];
-    const watched = watchWrites(client as unknown as Parameters<typeof watchWrites>[0], (effect) => {
-      for (const listener of listeners) listener(effect);
-    });
+    const sessionWrites = new Listeners<WriteEffect>();
+    const accessWrites = new Listeners<AccessWriteEffect>();
+    const watched = watchWrites(
+      watchWrites(client as unknown as Parameters<typeof watchWrites>[0], sessionWrites.tell),
+      accessWrites.tell,
+      accessWriteEffect,
+    );
     // The thread's stand-in has the part of PGlite's interface drizzle uses (pglite/remote.ts).
     const db = drizzle({ client: watched as unknown as import('@electric-sql/pglite').PGlite, schema });
     await migrate(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
-      onWrite: (listener) => {
-        listeners.push(listener);
-        return () => {
-          const at = listeners.indexOf(listener);
-          if (at >= 0) listeners.splice(at, 1);
-        };
-      },
+      onWrite: sessionWrites.add,
+      onAccessWrite: accessWrites.add,
       dumpDataDir: () => client.dumpDataDir('none'),
       maintain: async () => {
         await client.exec('VACUUM ANALYZE');
@@ -150,6 +150,21 @@ export async function openPglite(
     await releaseLock();
     throw err;
   }
+}
+
+/** Who hears of a kind of write; `add` returns the way to stop. */
+class Listeners<E> {
+  private readonly all: ((effect: E) => void)[] = [];
+  readonly tell = (effect: E) => {
+    for (const listener of this.all) listener(effect);
+  };
+  readonly add = (listener: (effect: E) => void) => {
+    this.all.push(listener);
+    return () => {
+      const at = this.all.indexOf(listener);
+      if (at >= 0) this.all.splice(at, 1);
+    };
+  };
 }
 
 async function openHere(dir: string | undefined, loadDataDir: Blob | undefined) {

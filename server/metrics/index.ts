@@ -234,6 +234,29 @@ function registerStateGauges(app: FastifyInstance, registry: Registry, database:
       });
     }
   }
+  // Threadline access from memory (embedded database only; issue 28).
+  const accessCache = app.accessCache;
+  if (accessCache) {
+    new Gauge({
+      name: 'threadline_access_cache_entries',
+      help: 'Threadline memberships kept in memory (ACCESS_CACHE_ENTRIES bounds them; embedded database only)',
+      registers: [registry],
+      collect() {
+        this.set(accessCache.size);
+      },
+    });
+    for (const name of ['hits', 'misses'] as const) {
+      new Counter({
+        name: `threadline_access_cache_${name}_total`,
+        help: `Threadline access checks answered ${name === 'hits' ? 'from memory' : 'from the database'}`,
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(accessCache[name]);
+        },
+      });
+    }
+  }
   const pool = database.pool;
   if (pool) {
     new Gauge({

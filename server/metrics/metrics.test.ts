@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, REALTIME } from '../../common/realtime-constants.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import { buildTestApp, setupTestApp, type TestApp } from '../test/app.ts';
-import { signedInUser } from '../test/factories.ts';
+import { buildThreadline, signedInUser } from '../test/factories.ts';
 import { samplePdf, setupStorageApp, uploadAs } from '../test/uploads.ts';
 import { openSocket } from '../test/ws.ts';
 
@@ -149,6 +149,21 @@ describe('with METRICS_TOKEN', () => {
       expect(series(text, 'threadline_session_cache_entries')).toBeGreaterThan(0);
     } else {
       expect(series(text, 'threadline_session_cache_entries')).toBeUndefined();
+    }
+  });
+
+  it('reports the threadline access checks from memory (only on the embedded database)', async () => {
+    const ada = await signedInUser(t.app);
+    const tl = await buildThreadline(t.app.db, ada.user);
+    const before = series(await scrape(), 'threadline_access_cache_hits_total');
+    for (let i = 0; i < 2; i++)
+      await t.app.inject({ url: `/api/timelines/${tl.id}`, headers: { cookie: ada.cookie } });
+    const text = await scrape();
+    if (t.database.kind === 'pglite') {
+      expect(series(text, 'threadline_access_cache_hits_total')).toBe(before! + 1);
+      expect(series(text, 'threadline_access_cache_entries')).toBeGreaterThan(0);
+    } else {
+      expect(series(text, 'threadline_access_cache_entries')).toBeUndefined();
     }
   });
 });

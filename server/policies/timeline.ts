@@ -6,6 +6,7 @@ import { TIMELINE_ERRORS } from '../../common/timeline-errors.ts';
 import type { Db } from '../db/client.ts';
 import { type Timeline, type TimelineMember, timelineMembers, timelines } from '../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { accessCacheOf } from './access-cache.ts';
 
 export interface TimelineAccess {
   timeline: Timeline;
@@ -67,9 +68,16 @@ export async function loadTimelineAccess(
   userId: string,
 ): Promise<TimelineAccess> {
   if (!isUuid(timelineId)) throw notFound(TIMELINE_NOT_FOUND);
+  // The embedded database's own handle: from memory when nothing has written the rows since (access-cache.ts).
+  const cache = accessCacheOf(db);
+  const known = cache?.get(timelineId, userId);
+  if (known) return known;
+  const version = cache?.version;
   const [row] = await accessStatement(db).execute({ timelineId, userId });
   if (!row || row.timeline.deletedAt) throw notFound(TIMELINE_NOT_FOUND);
-  return { timeline: row.timeline, member: row.member as TimelineAccess['member'] };
+  const access = { timeline: row.timeline, member: row.member as TimelineAccess['member'] };
+  if (cache && version !== undefined) cache.set(access, version);
+  return access;
 }
 
 const OWNER_ONLY = 'Only the timeline owner can do this';

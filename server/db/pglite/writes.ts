@@ -1,7 +1,8 @@
 // What each statement sent to the embedded database writes to `users` and `sessions`, so the session cache
-// (server/auth/session-cache.ts) forgets exactly what changed, whoever wrote it. Every statement passes here
-// (the client drizzle is given is wrapped), so a write path added later cannot be forgotten: anything this
-// cannot narrow down to one user or one session forgets everything.
+// (server/auth/session-cache.ts) forgets exactly what changed, and to `timelines` and `timeline_members`, so
+// the access cache (server/policies/access-cache.ts) does, whoever wrote it. Every statement passes here (the
+// client drizzle is given is wrapped), so a write path added later cannot be forgotten: anything this cannot
+// narrow down to one user, session or threadline forgets everything.
 
 /** What a statement may have changed of the cached rows. */
 export type WriteEffect =
@@ -45,6 +46,41 @@ export function writeEffect(text: string, params: readonly unknown[] = []): Writ
   return ALL;
 }
 
+/** What a statement may have changed of the cached access rows (a threadline joined to one membership). */
+export type AccessWriteEffect = { kind: 'none' } | { kind: 'all' } | { kind: 'timeline'; id: string };
+
+const ACCESS_NONE: AccessWriteEffect = { kind: 'none' };
+const ACCESS_ALL: AccessWriteEffect = { kind: 'all' };
+
+/**
+ * A write to either table anywhere in the text, a deletion of users (it cascades to both), and schema changes
+ * and bulk statements at the start.
+ */
+const ACCESS_TOUCHES =
+  /\b(?:insert\s+into|update|delete\s+from|merge\s+into)\s+(?:only\s+)?(?:"?public"?\.)?"?(?:timelines|timeline_members)"?(?![\w"])|\bdelete\s+from\s+(?:only\s+)?(?:"?public"?\.)?"?users"?(?![\w"])|^\s*(?:truncate|alter|drop|copy|do|create)\b/i;
+// The shapes that name one threadline: drizzle's one-row update, the feed version's bump (commands/feed-version.ts)
+// and drizzle's membership writes by threadline (any further condition only narrows).
+const TIMELINE_ROW = /^update "timelines" set .* where \(?"timelines"\."id" = \$(\d+)(?<rest>(?: and .*)?)$/s;
+const FEED_BUMP = /^update timelines set feed_version = feed_version \+ 1 where id = \$(\d+)(?<rest>)$/;
+const MEMBER_ROWS =
+  /^(?:update "timeline_members" set .*|delete from "timeline_members") where \(?"timeline_members"\."timeline_id" = \$(\d+)(?<rest>(?: and .*)?)$/s;
+/** A new row changes no row anyone has read (a membership's absence is never kept). */
+const NEW_ROW = /^insert into "(?:timelines|timeline_members)" /;
+
+export function accessWriteEffect(text: string, params: readonly unknown[] = []): AccessWriteEffect {
+  if (!ACCESS_TOUCHES.test(text)) return ACCESS_NONE;
+  const statement = text.trim().replace(RETURNING, '');
+  if (NEW_ROW.test(statement) && !/\b(?:update|delete|select|conflict)\b|;/i.test(statement))
+    return ACCESS_NONE;
+  for (const pattern of [TIMELINE_ROW, FEED_BUMP, MEMBER_ROWS]) {
+    const match = pattern.exec(statement);
+    if (!match || /\b(?:or|where|select)\b|;/i.test(match.groups?.rest ?? '')) continue;
+    const value = params[Number(match[1]) - 1];
+    return typeof value === 'string' ? { kind: 'timeline', id: value } : ACCESS_ALL;
+  }
+  return ACCESS_ALL;
+}
+
 type Results = unknown;
 interface Queryable {
   query(sql: string, params?: unknown[], options?: unknown): Promise<Results>;
@@ -60,15 +96,19 @@ interface Client extends Queryable {
  * that ran between a write and its commit cannot leave the old row behind (PGlite runs one statement or
  * transaction at a time, so none can; this holds even if that changed).
  */
-export function watchWrites<C extends Client>(client: C, listener: (effect: WriteEffect) => void): C {
-  const report = (effect: WriteEffect, into?: WriteEffect[]) => {
+export function watchWrites<C extends Client, E extends { kind: string } = WriteEffect>(
+  client: C,
+  listener: (effect: E) => void,
+  classify: (text: string, params?: readonly unknown[]) => E = writeEffect as never,
+): C {
+  const report = (effect: E, into?: E[]) => {
     if (effect.kind === 'none') return;
     listener(effect);
     into?.push(effect);
   };
-  const wrap = (target: Queryable, into?: WriteEffect[]) => ({
+  const wrap = (target: Queryable, into?: E[]) => ({
     query: async (sql: string, params?: unknown[], options?: unknown) => {
-      const effect = writeEffect(sql, params);
+      const effect = classify(sql, params);
       report(effect, into);
       try {
         return await target.query(sql, params, options);
@@ -77,7 +117,7 @@ export function watchWrites<C extends Client>(client: C, listener: (effect: Writ
       }
     },
     exec: async (sql: string, options?: unknown) => {
-      const effect = writeEffect(sql);
+      const effect = classify(sql);
       report(effect, into);
       try {
         return await target.exec(sql, options);
@@ -91,7 +131,7 @@ export function watchWrites<C extends Client>(client: C, listener: (effect: Writ
   const watched = Object.create(client) as C;
   Object.assign(watched, wrap(client), {
     transaction: async <T>(fn: (tx: Queryable & Record<string, unknown>) => Promise<T>) => {
-      const written: WriteEffect[] = [];
+      const written: E[] = [];
       try {
         return await client.transaction((tx) => fn(Object.assign(Object.create(tx), wrap(tx, written))));
       } finally {
