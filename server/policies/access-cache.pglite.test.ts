@@ -98,19 +98,21 @@ describe('AccessCache', () => {
       ['t1', 'b'],
       ['t2', 'a'],
     ]) {
-      cache.set(accessOf(tl!, user!), cache.version);
+      cache.set(AccessCache.key(tl!, user!), accessOf(tl!, user!), cache.version);
     }
     cache.forget({ kind: 'timeline', id: 't1' });
-    expect([cache.get('t1', 'a'), cache.get('t1', 'b'), cache.get('t2', 'a')].map(Boolean)).toEqual([
-      false,
-      false,
-      true,
-    ]);
+    expect(
+      [
+        cache.get(AccessCache.key('t1', 'a')),
+        cache.get(AccessCache.key('t1', 'b')),
+        cache.get(AccessCache.key('t2', 'a')),
+      ].map(Boolean),
+    ).toEqual([false, false, true]);
     // Read before that write: not kept.
     const before = cache.version;
     cache.forget({ kind: 'timeline', id: 't9' });
-    cache.set(accessOf('t1', 'a'), before);
-    expect(cache.get('t1', 'a')).toBeUndefined();
+    cache.set(AccessCache.key('t1', 'a'), accessOf('t1', 'a'), before);
+    expect(cache.get(AccessCache.key('t1', 'a'))).toBeUndefined();
     cache.forget({ kind: 'all' });
     expect(cache.size).toBe(0);
   });
@@ -118,19 +120,21 @@ describe('AccessCache', () => {
   it('keeps so many, least recently used first, and none past their age', () => {
     let now = 0;
     const cache = new AccessCache(2, () => now);
-    cache.set(accessOf('t1', 'a'), cache.version);
-    cache.set(accessOf('t2', 'a'), cache.version);
-    cache.get('t1', 'a');
-    cache.set(accessOf('t3', 'a'), cache.version);
-    expect([cache.get('t1', 'a'), cache.get('t2', 'a'), cache.get('t3', 'a')].map(Boolean)).toEqual([
-      true,
-      false,
-      true,
-    ]);
+    cache.set(AccessCache.key('t1', 'a'), accessOf('t1', 'a'), cache.version);
+    cache.set(AccessCache.key('t2', 'a'), accessOf('t2', 'a'), cache.version);
+    cache.get(AccessCache.key('t1', 'a'));
+    cache.set(AccessCache.key('t3', 'a'), accessOf('t3', 'a'), cache.version);
+    expect(
+      [
+        cache.get(AccessCache.key('t1', 'a')),
+        cache.get(AccessCache.key('t2', 'a')),
+        cache.get(AccessCache.key('t3', 'a')),
+      ].map(Boolean),
+    ).toEqual([true, false, true]);
     // A frozen row: a route that changed it would change every later request's.
-    expect(Object.isFrozen(cache.get('t1', 'a')?.member)).toBe(true);
+    expect(Object.isFrozen(cache.get(AccessCache.key('t1', 'a'))?.member)).toBe(true);
     now = 5 * 60 * 1000 + 1;
-    expect(cache.get('t1', 'a')).toBeUndefined();
+    expect(cache.get(AccessCache.key('t1', 'a'))).toBeUndefined();
     expect(new AccessCache(0).size).toBe(0);
   });
 });

@@ -9,92 +9,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import type { AccessWriteEffect } from '../db/pglite/writes.ts';
-import { deepFreeze } from '../lib/deep-freeze.ts';
+import { WriteForgottenCache } from '../lib/write-forgotten-cache.ts';
 import type { TimelineAccess } from './timeline.ts';
 
-interface Entry {
-  access: TimelineAccess;
-  at: number;
-}
-
-/** Past this age an entry is read again anyway: a bound on any mistake, not part of the invalidation. */
-const MAX_AGE_MS = 5 * 60 * 1000;
-
-export class AccessCache {
-  /** By `${timelineId}:${userId}`, least recently used first. */
-  private readonly entries = new Map<string, Entry>();
-  private readonly keysByTimeline = new Map<string, Set<string>>();
-  /** Moves on every forget: a lookup that started before one does not store what it read. */
-  private generation = 0;
-  hits = 0;
-  misses = 0;
-
-  constructor(
-    private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  get size() {
-    return this.entries.size;
+/** Access by threadline and person, grouped by threadline. */
+export class AccessCache extends WriteForgottenCache<TimelineAccess> {
+  constructor(maxEntries: number, now?: () => number) {
+    super(maxEntries, (access) => access.timeline.id, now);
   }
 
-  /** The generation to hand back to `set` with what a lookup read. */
-  get version() {
-    return this.generation;
-  }
-
-  get(timelineId: string, userId: string): TimelineAccess | undefined {
-    const key = `${timelineId}:${userId}`;
-    const entry = this.entries.get(key);
-    if (!entry || this.now() - entry.at > MAX_AGE_MS) {
-      if (entry) this.forgetKey(key, timelineId);
-      this.misses++;
-      return undefined;
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    this.hits++;
-    return entry.access;
-  }
-
-  /** Keeps an access read at `version`, unless a write came since (it may have changed the rows after the read). */
-  set(access: TimelineAccess, version: number): void {
-    if (version !== this.generation || this.maxEntries === 0) return;
-    const timelineId = access.timeline.id;
-    const key = `${timelineId}:${access.member.userId}`;
-    this.forgetKey(key, timelineId);
-    this.entries.set(key, { access: deepFreeze(access), at: this.now() });
-    const keys = this.keysByTimeline.get(timelineId) ?? new Set<string>();
-    this.keysByTimeline.set(timelineId, keys);
-    keys.add(key);
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.entries().next().value as [string, Entry];
-      this.forgetKey(oldest[0], oldest[1].access.timeline.id);
-    }
+  static key(timelineId: string, userId: string): string {
+    return `${timelineId}:${userId}`;
   }
 
   /** What a write to `timelines` or `timeline_members` may have changed (server/db/pglite/writes.ts). */
   forget(effect: AccessWriteEffect): void {
-    switch (effect.kind) {
-      case 'none':
-        return;
-      case 'timeline':
-        this.generation++;
-        for (const key of this.keysByTimeline.get(effect.id) ?? []) this.entries.delete(key);
-        this.keysByTimeline.delete(effect.id);
-        return;
-      case 'all':
-        this.generation++;
-        this.entries.clear();
-        this.keysByTimeline.clear();
-    }
-  }
-
-  private forgetKey(key: string, timelineId: string) {
-    if (!this.entries.delete(key)) return;
-    const keys = this.keysByTimeline.get(timelineId);
-    keys?.delete(key);
-    if (keys?.size === 0) this.keysByTimeline.delete(timelineId);
+    if (effect.kind === 'timeline') this.forgetGroup(effect.id);
+    else if (effect.kind === 'all') this.forgetAll();
   }
 }
 

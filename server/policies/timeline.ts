@@ -6,7 +6,7 @@ import { TIMELINE_ERRORS } from '../../common/timeline-errors.ts';
 import type { Db } from '../db/client.ts';
 import { type Timeline, type TimelineMember, timelineMembers, timelines } from '../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { accessCacheOf } from './access-cache.ts';
+import { AccessCache, accessCacheOf } from './access-cache.ts';
 
 export interface TimelineAccess {
   timeline: Timeline;
@@ -70,13 +70,14 @@ export async function loadTimelineAccess(
   if (!isUuid(timelineId)) throw notFound(TIMELINE_NOT_FOUND);
   // The embedded database's own handle: from memory when nothing has written the rows since (access-cache.ts).
   const cache = accessCacheOf(db);
-  const known = cache?.get(timelineId, userId);
+  const key = AccessCache.key(timelineId, userId);
+  const known = cache?.get(key);
   if (known) return known;
   const version = cache?.version;
   const [row] = await accessStatement(db).execute({ timelineId, userId });
   if (!row || row.timeline.deletedAt) throw notFound(TIMELINE_NOT_FOUND);
   const access = { timeline: row.timeline, member: row.member as TimelineAccess['member'] };
-  if (cache && version !== undefined) cache.set(access, version);
+  if (cache && version !== undefined) cache.set(key, access, version);
   return access;
 }
 
