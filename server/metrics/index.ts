@@ -211,51 +211,25 @@ function registerStateGauges(app: FastifyInstance, registry: Registry, database:
       },
     });
   }
-  // The session lookups from memory (embedded database only; issue 28).
-  const sessionCache = () => app.sessions?.cacheStats();
+  // The session lookups and threadline access checks from memory (embedded database only; issue 28).
   if (database.onWrite) {
-    new Gauge({
-      name: 'threadline_session_cache_entries',
-      help: 'Sessions kept in memory (SESSION_CACHE_ENTRIES bounds them; embedded database only)',
-      registers: [registry],
-      collect() {
-        this.set(sessionCache()?.entries ?? 0);
-      },
+    memoryCacheMetrics(registry, 'session', () => app.sessions?.cacheStats(), {
+      entries: 'Sessions kept in memory (SESSION_CACHE_ENTRIES bounds them; embedded database only)',
+      reads: 'Session lookups',
     });
-    for (const name of ['hits', 'misses'] as const) {
-      new Counter({
-        name: `threadline_session_cache_${name}_total`,
-        help: `Session lookups answered ${name === 'hits' ? 'from memory' : 'from the database'}`,
-        registers: [registry],
-        collect() {
-          this.reset();
-          this.inc(sessionCache()?.[name] ?? 0);
-        },
-      });
-    }
   }
-  // Threadline access from memory (embedded database only; issue 28).
   const accessCache = app.accessCache;
   if (accessCache) {
-    new Gauge({
-      name: 'threadline_access_cache_entries',
-      help: 'Threadline memberships kept in memory (ACCESS_CACHE_ENTRIES bounds them; embedded database only)',
-      registers: [registry],
-      collect() {
-        this.set(accessCache.size);
+    memoryCacheMetrics(
+      registry,
+      'access',
+      () => ({ entries: accessCache.size, hits: accessCache.hits, misses: accessCache.misses }),
+      {
+        entries:
+          'Threadline memberships kept in memory (ACCESS_CACHE_ENTRIES bounds them; embedded database only)',
+        reads: 'Threadline access checks',
       },
-    });
-    for (const name of ['hits', 'misses'] as const) {
-      new Counter({
-        name: `threadline_access_cache_${name}_total`,
-        help: `Threadline access checks answered ${name === 'hits' ? 'from memory' : 'from the database'}`,
-        registers: [registry],
-        collect() {
-          this.reset();
-          this.inc(accessCache[name]);
-        },
-      });
-    }
+    );
   }
   const pool = database.pool;
   if (pool) {
@@ -279,4 +253,32 @@ function registerStateGauges(app: FastifyInstance, registry: Registry, database:
       this.set(await outboxDepth(app.db));
     },
   });
+}
+
+/** threadline_<name>_cache_entries, _hits_total and _misses_total, read from `stats` at each scrape. */
+function memoryCacheMetrics(
+  registry: Registry,
+  name: string,
+  stats: () => { entries: number; hits: number; misses: number } | null | undefined,
+  help: { entries: string; reads: string },
+) {
+  new Gauge({
+    name: `threadline_${name}_cache_entries`,
+    help: help.entries,
+    registers: [registry],
+    collect() {
+      this.set(stats()?.entries ?? 0);
+    },
+  });
+  for (const kind of ['hits', 'misses'] as const) {
+    new Counter({
+      name: `threadline_${name}_cache_${kind}_total`,
+      help: `${help.reads} answered ${kind === 'hits' ? 'from memory' : 'from the database'}`,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(stats()?.[kind] ?? 0);
+      },
+    });
+  }
 }

@@ -137,33 +137,21 @@ describe('with METRICS_TOKEN', () => {
     }
   });
 
-  it('reports the session lookups from memory (only on the embedded database)', async () => {
-    const ada = await signedInUser(t.app);
-    const before = series(await scrape(), 'threadline_session_cache_hits_total');
-    for (let i = 0; i < 2; i++)
-      await t.app.inject({ url: '/api/auth/user', headers: { cookie: ada.cookie } });
-    const text = await scrape();
-    if (t.database.kind === 'pglite') {
-      // The first lookup reads the database, the second comes from memory.
-      expect(series(text, 'threadline_session_cache_hits_total')).toBe(before! + 1);
-      expect(series(text, 'threadline_session_cache_entries')).toBeGreaterThan(0);
-    } else {
-      expect(series(text, 'threadline_session_cache_entries')).toBeUndefined();
-    }
-  });
-
-  it('reports the threadline access checks from memory (only on the embedded database)', async () => {
+  // The first read goes to the database, the second comes from memory.
+  it.each([
+    ['session', () => '/api/auth/user'],
+    ['access', (tl: { id: string }) => `/api/timelines/${tl.id}`],
+  ] as const)('reports the %s cache (only on the embedded database)', async (name, urlOf) => {
     const ada = await signedInUser(t.app);
     const tl = await buildThreadline(t.app.db, ada.user);
-    const before = series(await scrape(), 'threadline_access_cache_hits_total');
-    for (let i = 0; i < 2; i++)
-      await t.app.inject({ url: `/api/timelines/${tl.id}`, headers: { cookie: ada.cookie } });
+    const before = series(await scrape(), `threadline_${name}_cache_hits_total`);
+    for (let i = 0; i < 2; i++) await t.app.inject({ url: urlOf(tl), headers: { cookie: ada.cookie } });
     const text = await scrape();
     if (t.database.kind === 'pglite') {
-      expect(series(text, 'threadline_access_cache_hits_total')).toBe(before! + 1);
-      expect(series(text, 'threadline_access_cache_entries')).toBeGreaterThan(0);
+      expect(series(text, `threadline_${name}_cache_hits_total`)).toBe(before! + 1);
+      expect(series(text, `threadline_${name}_cache_entries`)).toBeGreaterThan(0);
     } else {
-      expect(series(text, 'threadline_access_cache_entries')).toBeUndefined();
+      expect(series(text, `threadline_${name}_cache_entries`)).toBeUndefined();
     }
   });
 });

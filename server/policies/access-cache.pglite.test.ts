@@ -89,30 +89,28 @@ describe('accessWriteEffect', () => {
 
 const accessOf = (timelineId: string, userId: string) =>
   ({ timeline: { id: timelineId }, member: { userId } }) as unknown as TimelineAccess;
+/** Keeps (threadline, person) read at `version` (now when not given). */
+const put = (cache: AccessCache, [tl, user]: [string, string], version = cache.version) =>
+  cache.set(AccessCache.key(tl, user), accessOf(tl, user), version);
+const kept = (cache: AccessCache, ...pairs: [string, string][]) =>
+  pairs.map(([tl, user]) => Boolean(cache.get(AccessCache.key(tl, user))));
 
 describe('AccessCache', () => {
   it('forgets a threadline’s entries, or all, and keeps nothing read before a write', () => {
     const cache = new AccessCache(10);
-    for (const [tl, user] of [
+    for (const pair of [
       ['t1', 'a'],
       ['t1', 'b'],
       ['t2', 'a'],
-    ]) {
-      cache.set(AccessCache.key(tl!, user!), accessOf(tl!, user!), cache.version);
-    }
+    ] as [string, string][])
+      put(cache, pair);
     cache.forget({ kind: 'timeline', id: 't1' });
-    expect(
-      [
-        cache.get(AccessCache.key('t1', 'a')),
-        cache.get(AccessCache.key('t1', 'b')),
-        cache.get(AccessCache.key('t2', 'a')),
-      ].map(Boolean),
-    ).toEqual([false, false, true]);
+    expect(kept(cache, ['t1', 'a'], ['t1', 'b'], ['t2', 'a'])).toEqual([false, false, true]);
     // Read before that write: not kept.
     const before = cache.version;
     cache.forget({ kind: 'timeline', id: 't9' });
-    cache.set(AccessCache.key('t1', 'a'), accessOf('t1', 'a'), before);
-    expect(cache.get(AccessCache.key('t1', 'a'))).toBeUndefined();
+    put(cache, ['t1', 'a'], before);
+    expect(kept(cache, ['t1', 'a'])).toEqual([false]);
     cache.forget({ kind: 'all' });
     expect(cache.size).toBe(0);
   });
@@ -120,21 +118,15 @@ describe('AccessCache', () => {
   it('keeps so many, least recently used first, and none past their age', () => {
     let now = 0;
     const cache = new AccessCache(2, () => now);
-    cache.set(AccessCache.key('t1', 'a'), accessOf('t1', 'a'), cache.version);
-    cache.set(AccessCache.key('t2', 'a'), accessOf('t2', 'a'), cache.version);
-    cache.get(AccessCache.key('t1', 'a'));
-    cache.set(AccessCache.key('t3', 'a'), accessOf('t3', 'a'), cache.version);
-    expect(
-      [
-        cache.get(AccessCache.key('t1', 'a')),
-        cache.get(AccessCache.key('t2', 'a')),
-        cache.get(AccessCache.key('t3', 'a')),
-      ].map(Boolean),
-    ).toEqual([true, false, true]);
+    put(cache, ['t1', 'a']);
+    put(cache, ['t2', 'a']);
+    kept(cache, ['t1', 'a']);
+    put(cache, ['t3', 'a']);
+    expect(kept(cache, ['t1', 'a'], ['t2', 'a'], ['t3', 'a'])).toEqual([true, false, true]);
     // A frozen row: a route that changed it would change every later request's.
     expect(Object.isFrozen(cache.get(AccessCache.key('t1', 'a'))?.member)).toBe(true);
     now = 5 * 60 * 1000 + 1;
-    expect(cache.get(AccessCache.key('t1', 'a'))).toBeUndefined();
+    expect(kept(cache, ['t1', 'a'])).toEqual([false]);
     expect(new AccessCache(0).size).toBe(0);
   });
 });
@@ -212,5 +204,34 @@ describe('each change of access, on the next request after reads from memory', (
     expect((await w.member.as.get(w.base)).json().member.role).toBe('viewer');
     await t.app.db.delete(users).where(eq(users.id, w.owner.user.id));
     expect((await w.member.as.get(w.base)).statusCode).toBe(404);
+  });
+
+  it('keeps nothing for outsiders, however many threadlines they try', async () => {
+    const w = await world();
+    const outsider = await signedInUser(t.app);
+    const size = t.app.accessCache!.size;
+    const others = await Promise.all(
+      Array.from({ length: 20 }, () => buildThreadline(t.app.db, w.owner.user)),
+    );
+    const reads = await Promise.all(
+      [w.tl, ...others].map((tl) => outsider.as.get(`/api/timelines/${tl.id}`)),
+    );
+    expect(reads.map((r) => r.statusCode)).toEqual(reads.map(() => 404));
+    expect(t.app.accessCache!.size).toBe(size);
+  });
+
+  it('reads racing a removal and a block: once the removal is answered, every later read is refused', async () => {
+    const w = await world();
+    const read = () => w.member.as.get(`${w.base}/posts`);
+    const before = Array.from({ length: 20 }, read);
+    const removal = w.owner.as.delete(`${w.base}/members/${w.member.user.id}`, { reason: 'Spam' });
+    const during = Array.from({ length: 20 }, read);
+    expect((await removal).statusCode).toBe(200);
+    const after = await Promise.all(Array.from({ length: 20 }, read));
+    for (const res of [...(await Promise.all(before)), ...(await Promise.all(during))]) {
+      expect([200, 404]).toContain(res.statusCode);
+    }
+    expect(after.map((r) => r.statusCode)).toEqual(after.map(() => 404));
+    expect(t.app.accessCache!.get(AccessCache.key(w.tl.id, w.member.user.id))).toBeUndefined();
   });
 });

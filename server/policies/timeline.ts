@@ -70,14 +70,14 @@ export async function loadTimelineAccess(
   if (!isUuid(timelineId)) throw notFound(TIMELINE_NOT_FOUND);
   // The embedded database's own handle: from memory when nothing has written the rows since (access-cache.ts).
   const cache = accessCacheOf(db);
-  const key = AccessCache.key(timelineId, userId);
-  const known = cache?.get(key);
+  const key = cache && AccessCache.key(timelineId, userId);
+  const known = key && cache.get(key);
   if (known) return known;
   const version = cache?.version;
   const [row] = await accessStatement(db).execute({ timelineId, userId });
   if (!row || row.timeline.deletedAt) throw notFound(TIMELINE_NOT_FOUND);
   const access = { timeline: row.timeline, member: row.member as TimelineAccess['member'] };
-  if (cache && version !== undefined) cache.set(key, access, version);
+  if (key && version !== undefined) cache.set(key, access, version);
   return access;
 }
 
