@@ -3,7 +3,7 @@
 // doubling delay (capped), then calling the onReconnect handlers (events sent meanwhile are lost here).
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BusEvent, EventBus } from './types.ts';
+import type { BusEvent, EventBus, Prerendered } from './types.ts';
 import { encodePayload } from './wire.ts';
 
 interface Envelope {
@@ -23,7 +23,7 @@ export interface ListeningOptions {
 export abstract class ListeningBus implements EventBus {
   readonly instanceId = randomUUID();
   protected closed = false;
-  private handler: ((event: BusEvent, sentAt?: number) => void) | undefined;
+  private handler: ((event: BusEvent, sentAt?: number, prerendered?: Prerendered) => void) | undefined;
   private readonly reconnectHandlers: (() => void)[] = [];
   private attempt = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -91,14 +91,15 @@ export abstract class ListeningBus implements EventBus {
     this.handler?.(envelope.e, envelope.t);
   }
 
-  async publish(event: BusEvent): Promise<void> {
+  async publish(event: BusEvent, prerendered?: Prerendered): Promise<void> {
     const payload = encodePayload({ o: this.instanceId, e: event, t: Date.now() } satisfies Envelope);
-    // A parsed copy: the hub never shares an object with the publisher (as on the other instances).
-    this.handler?.((JSON.parse(payload) as Envelope).e);
+    // A parsed copy: the hub never shares an object with the publisher (as on the other instances). The
+    // prerendered message is this instance's alone: it never goes on the wire.
+    this.handler?.((JSON.parse(payload) as Envelope).e, undefined, prerendered);
     await this.send(payload);
   }
 
-  onEvent(handler: (event: BusEvent, sentAt?: number) => void): void {
+  onEvent(handler: (event: BusEvent, sentAt?: number, prerendered?: Prerendered) => void): void {
     this.handler = handler;
   }
 

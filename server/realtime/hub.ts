@@ -32,6 +32,7 @@ import { renderEvent } from './render.ts';
 import type {
   AccessBusEvent,
   BusEvent,
+  Prerendered,
   SocketRegistry,
   SocketsBusEvent,
   TimelineBusEvent,
@@ -44,6 +45,12 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const SERVICE_RESTART = 1012;
 /** A subscription check that an access change overtook is redone at most this often. */
 const SUBSCRIBE_ATTEMPTS = 5;
+/** Sockets written to per task by one delivery (`Hub.deliver`). */
+const SEND_SLICE = 250;
+/** Lets pending I/O callbacks (answers, other sockets) run before going on. */
+const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Threadlines remembered between their `deleted` and their access event (`Hub.deleting`). */
+const MAX_DELETING = 1000;
 /** Socket ids per `sockets` bus event: well under NOTIFY's payload limit. */
 const CLOSE_IDS_PER_EVENT = 100;
 
@@ -128,8 +135,16 @@ export class Hub {
   private timers: NodeJS.Timeout[] = [];
   private checkingSessions = false;
   private checkingAccess = false;
-  /** Events rendered so far (tests: none for an event nobody here receives). */
+  /** Sockets written to per task by one delivery (tests make it small). */
+  sendSlice = SEND_SLICE;
+  /** Events rendered so far (tests: none for an event nobody here receives, none for a prerendered one). */
   renders = 0;
+  /**
+   * Threadlines whose `deleted` this hub has handled and whose access event (which ends their
+   * subscriptions) has not come yet: a prerendered event between the two is not sent, as render.ts refuses
+   * to render one for a deleted threadline. A few ids at most; bounded in case an access event is lost.
+   */
+  private readonly deleting = new Set<string>();
   /** Messages written to sockets (metrics read it at scrape time). */
   delivered = 0;
   readonly log: FastifyBaseLogger;
@@ -333,8 +348,8 @@ export class Hub {
 
   // --- bus events ---------------------------------------------------------------------------------------
 
-  /** One bus event, in bus order. Never throws. */
-  handle(event: BusEvent) {
+  /** One bus event, in bus order (`prerendered`: its message, when this instance published it). Never throws. */
+  handle(event: BusEvent, prerendered?: Prerendered) {
     try {
       switch (event.kind) {
         case 'session':
@@ -344,14 +359,20 @@ export class Hub {
           this.replace(event);
           return;
         case 'access':
+          if (event.reason === 'deleted') this.deleting.delete(event.timelineId);
           this.dropAccess(event);
           return;
         case 'inbox':
           this.tellInbox(event.userIds);
           return;
         case 'timeline':
+          if (event.type === 'timeline_updated' && event.change === 'deleted')
+            this.noteDeleting(event.timelineId);
+          else if (prerendered && this.deleting.has(event.timelineId)) return;
+          this.render(event, prerendered);
+          return;
         case 'user':
-          this.render(event);
+          this.render(event, prerendered);
           return;
       }
     } catch (err) {
@@ -429,14 +450,32 @@ export class Hub {
     });
   }
 
-  /** Renders once and queues the send behind earlier events (renders run concurrently, sends in order). */
-  private render(event: TimelineBusEvent | UserBusEvent) {
+  private noteDeleting(timelineId: string) {
+    if (this.deleting.size >= MAX_DELETING) this.deleting.delete(this.deleting.values().next().value!);
+    this.deleting.add(timelineId);
+  }
+
+  /**
+   * Renders once and queues the send behind earlier events (renders run concurrently, sends in order). A
+   * prerendered event skips the render's queries.
+   */
+  private render(event: TimelineBusEvent | UserBusEvent, prerendered?: Prerendered) {
     // Nobody here to tell: skip the queries.
     if (
       event.kind === 'timeline'
         ? !this.byTimeline.has(event.timelineId)
         : !event.userIds.some((id) => this.byUser.has(id))
     ) {
+      return;
+    }
+    if (prerendered) {
+      const message = prerendered;
+      this.enqueue(async () => {
+        // The send loop is one long task: the publisher's own answer goes out first, as it did while the
+        // render's queries ran.
+        await nextTask();
+        await this.deliver(event, message);
+      });
       return;
     }
     this.renders++;
@@ -446,21 +485,26 @@ export class Hub {
     });
     this.enqueue(async () => {
       const message = await rendering;
-      if (message) this.deliver(event, message);
+      if (message) await this.deliver(event, message);
     });
   }
 
-  private deliver(event: TimelineBusEvent | UserBusEvent, message: EventMessage) {
+  /**
+   * To the recipients found as it starts, SEND_SLICE sockets per task: a threadline followed by a thousand
+   * sockets here is about 16 ms of writes, and other requests (the poster's own answer among them) go out
+   * between slices instead of waiting for all of them. Later events wait in the queue, so order holds.
+   */
+  private async deliver(event: TimelineBusEvent | UserBusEvent, message: EventMessage) {
     // One encoding for every recipient.
     const data = Buffer.from(JSON.stringify(message));
-    if (event.kind === 'timeline') {
-      const followers = this.byTimeline.get(event.timelineId);
-      if (followers) for (const socket of followers) this.send(socket, data);
-      return;
-    }
-    for (const userId of new Set(event.userIds)) {
-      const sockets = this.byUser.get(userId);
-      if (sockets) for (const socket of sockets) this.send(socket, data);
+    const recipients =
+      event.kind === 'timeline'
+        ? [...(this.byTimeline.get(event.timelineId) ?? [])]
+        : [...new Set(event.userIds)].flatMap((userId) => [...(this.byUser.get(userId) ?? [])]);
+    for (let start = 0; start < recipients.length; start += this.sendSlice) {
+      if (start > 0) await nextTask();
+      const end = Math.min(start + this.sendSlice, recipients.length);
+      for (let i = start; i < end; i++) this.send(recipients[i]!, data);
     }
   }
 

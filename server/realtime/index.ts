@@ -65,10 +65,10 @@ export const realtimePlugin = fp(
       sessionCheckMs: opts.sessionCheckMs,
       onRateLimited: (rule) => app.metrics.rateLimited(rule),
     });
-    bus.onEvent((event, sentAt) => {
+    bus.onEvent((event, sentAt, prerendered) => {
       // Another instance's event: how long it took to get here (clocks of different hosts may differ).
       if (sentAt !== undefined) app.metrics.busLag(Math.max(0, Date.now() - sentAt) / 1000);
-      hub.handle(event);
+      hub.handle(event, prerendered);
     });
     bus.onReconnect(() => {
       // Nothing to replay: the sockets reconnect and their clients refetch what they show.
@@ -81,10 +81,10 @@ export const realtimePlugin = fp(
     if (registry instanceof PostgresRegistry) await registry.start();
 
     app.decorate('realtime', {
-      publish: async (event) => {
+      publish: async (event, prerendered) => {
         app.metrics.published(event.kind);
         try {
-          await bus.publish(event);
+          await bus.publish(event, prerendered);
         } catch (err) {
           // This instance has it already (the bus hands it over first); the others missed it. Access
           // changes still end there within one access check (hub.ts checkAccess, every minute).

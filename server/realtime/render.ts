@@ -23,8 +23,13 @@ import { presentMentions } from '../presenters/mention.ts';
 import { presentComment, presentPost } from '../presenters/post.ts';
 import { commentById } from '../queries/comments.ts';
 import { messageById } from '../queries/conversations.ts';
-import { type CommentRow, postById } from '../queries/feed.ts';
-import { commentMentionNames, messageMentionNames, postMentionNames } from '../queries/mentions.ts';
+import { type CommentRow, type PostRow, postById } from '../queries/feed.ts';
+import {
+  commentMentionNames,
+  type MentionNames,
+  messageMentionNames,
+  postMentionNames,
+} from '../queries/mentions.ts';
 import type { TimelineBusEvent, UserBusEvent } from './types.ts';
 
 /** No one's own reactions go out: each viewer keeps their own `myReactions`. */
@@ -143,12 +148,45 @@ function itemContext(timelineName: string, text: string | null | undefined) {
 const message = <T extends EventType>(type: T, data: EventDataMap[T], now: Date): EventMessage<T> =>
   ({ type, data, timestamp: now.toISOString() }) as EventMessage<T>;
 
+/** The threadline's facts a new_post message carries. */
+export type PostPlace = { id: string; name: string; pinnedPostId: string | null };
+
+/**
+ * new_post for a post as the feed presents it, for nobody in particular: the hub's render and the route that
+ * created the post (it has every row already: hub.ts `Prerendered`) build it here, so the two cannot differ.
+ */
+export function newPostMessage(
+  timeline: PostPlace,
+  row: PostRow,
+  names: MentionNames,
+  now = new Date(),
+): EventMessage<'new_post'> {
+  const author = authorOf(row.author);
+  const post = presentPost(row, { showEmail: false, pinnedPostId: timeline.pinnedPostId }, names);
+  return message(
+    'new_post',
+    {
+      timelineId: timeline.id,
+      author,
+      ...itemContext(timeline.name, row.content),
+      message: `${author.name} posted in ${timeline.name}`,
+      postId: row.id,
+      post: { ...post, myReactions: [] },
+    },
+    now,
+  );
+}
+
 /** The message for a threadline or user-channel bus event, or null when there is nothing left to tell. */
 export async function renderEvent(
   db: Db,
   event: TimelineBusEvent | UserBusEvent,
   now = new Date(),
 ): Promise<EventMessage | null> {
+  // A new post is read beside the threadline and its author (one round trip fewer); marked handled at
+  // once, since an event for a vanished threadline never waits for it.
+  const postRead = event.type === 'new_post' ? postById(db, event.postId, NOBODY) : undefined;
+  postRead?.catch(() => {});
   const [timeline, actor] = await Promise.all([
     timelineById(db, event.timelineId),
     userById(db, event.actorId),
@@ -165,21 +203,9 @@ export async function renderEvent(
 
   switch (event.type) {
     case 'new_post': {
-      const row = await postById(db, event.postId, NOBODY);
+      const row = await postRead;
       if (!row || row.deletedAt) return null;
-      const names = await postMentionNames(db, [row]);
-      const post = presentPost(row, { showEmail: false, pinnedPostId: timeline.pinnedPostId }, names);
-      return message(
-        'new_post',
-        {
-          ...base,
-          ...itemContext(place, row.content),
-          message: `${who} posted in ${place}`,
-          postId: row.id,
-          post: { ...post, myReactions: [] },
-        },
-        now,
-      );
+      return newPostMessage(timeline, row, await postMentionNames(db, [row]), now);
     }
     case 'new_comment': {
       const [comment, n] = await Promise.all([

@@ -1,7 +1,7 @@
 // What crosses instances on the event bus: ids and small facts only, never whole records (DECISIONS §1).
 // Each instance turns a bus event into socket messages itself (render.ts), with the REST presenters.
 
-import type { TimelineChange, UnsubscribeReason } from '../../common/realtime.ts';
+import type { EventMessage, TimelineChange, UnsubscribeReason } from '../../common/realtime.ts';
 import type { Role } from '../../common/roles.ts';
 
 /** An event for everyone subscribed to a threadline (members with access at the moment of sending). */
@@ -155,15 +155,22 @@ export interface SocketRegistry {
   close(): Promise<void>;
 }
 
+/**
+ * The socket message for a timeline or user event, built by its publisher from the rows its transaction
+ * read (render.ts `newPostMessage`), so this instance's hub sends it without reading them again. It stays in
+ * this process: other instances get the ids and render the event themselves (DECISIONS §1).
+ */
+export type Prerendered = EventMessage;
+
 /** In-process (embedded database) or PostgreSQL LISTEN/NOTIFY (several instances). */
 export interface EventBus {
-  /** Delivers to every instance, this one included, in publish order. */
-  publish(event: BusEvent): Promise<void>;
+  /** Delivers to every instance, this one included (with `prerendered`), in publish order. */
+  publish(event: BusEvent, prerendered?: Prerendered): Promise<void>;
   /**
    * One handler per hub; events arrive in order. `sentAt` (epoch ms, the publisher's clock) comes with
-   * events from other instances, for the bus's lag in /metrics.
+   * events from other instances, for the bus's lag in /metrics; `prerendered` with this instance's own.
    */
-  onEvent(handler: (event: BusEvent, sentAt?: number) => void): void;
+  onEvent(handler: (event: BusEvent, sentAt?: number, prerendered?: Prerendered) => void): void;
   /** Called after the listening connection came back: events may have been missed meanwhile. */
   onReconnect(handler: () => void): void;
   close(): Promise<void>;
@@ -172,5 +179,5 @@ export interface EventBus {
 /** What routes use: `app.realtime.publish(event)` after their transaction committed. */
 export interface Realtime {
   /** Never throws: a failed publish is logged, and clients catch up by refetching. */
-  publish(event: BusEvent): Promise<void>;
+  publish(event: BusEvent, prerendered?: Prerendered): Promise<void>;
 }

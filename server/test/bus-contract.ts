@@ -101,6 +101,20 @@ export function describeBus<B extends EventBus>(name: string, harness: BusHarnes
       expect(of('two')).toEqual(Array.from({ length: 40 }, (_, i) => from('two')(i)));
     });
 
+    it('hands a prerendered message to its own instance only: ids alone cross (DECISIONS §1)', async () => {
+      const one = await bus();
+      const two = await bus();
+      const here: unknown[] = [];
+      const there: unknown[] = [];
+      one.bus.onEvent((_event, _sentAt, prerendered) => here.push(prerendered));
+      two.bus.onEvent((event, _sentAt, prerendered) => there.push([event, prerendered]));
+      const message = { type: 'new_post', data: { text: 'not for the wire' }, timestamp: 'now' };
+      await one.bus.publish(session(0), message as never);
+      expect(here).toEqual([message]);
+      await until(() => there.length === 1);
+      expect(there).toEqual([[session(0), undefined]]);
+    });
+
     it('carries any event object as JSON, kinds it does not know included', async () => {
       const one = await bus();
       const two = await bus();
