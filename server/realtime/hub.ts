@@ -3,8 +3,8 @@
 //   - session: that session's sockets close with 4001;
 //   - sockets: those past their user's cap (DECISIONS §3, counted by the registry) close with 4008;
 //   - access: matching subscriptions drop at once (synchronously, before any later event) with `unsubscribed`;
-//   - timeline and user events: rendered once (render.ts), then the same text goes to every recipient found
-//     at the moment of sending, in bus order.
+//   - timeline and user events: rendered once (render.ts; or as the publisher on this instance built it),
+//     then the same text goes to every recipient found as its delivery starts, in bus order.
 // Per-socket state lives on the socket object itself (RealtimeSocket) and every listener is shared, so an
 // idle socket costs little beyond ws's own objects; one interval pings all sockets.
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,8 @@
 // Bus event (ids) -> the socket message every recipient gets (common/realtime.ts EventDataMap). Each hub
 // renders an event once, with the REST queries and presenters, and sends the same text to every recipient:
 // nothing in it depends on who reads it, so authors' e-mail addresses are always left out and `myReactions`
-// is empty. Something that vanished before it was rendered (a post deleted at once) renders to null.
+// is empty. Something that vanished before it was rendered (a post deleted at once) renders to null. A new
+// post's own instance skips this: its route builds the message from its transaction's rows (newPostMessage).
 import { and, count, eq } from 'drizzle-orm';
 import { personName } from '../../common/names.ts';
 import { previewText } from '../../common/preview.ts';
