@@ -46,7 +46,7 @@ export const SERVICE_RESTART = 1012;
 /** A subscription check that an access change overtook is redone at most this often. */
 const SUBSCRIBE_ATTEMPTS = 5;
 /** Sockets written to per task by one delivery (`Hub.deliver`). */
-const SEND_SLICE = 250;
+const SEND_SLICE = 100;
 /** Lets pending I/O callbacks (answers, other sockets) run before going on. */
 const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Threadlines remembered between their `deleted` and their access event (`Hub.deleting`). */
@@ -497,6 +497,7 @@ export class Hub {
   private async deliver(event: TimelineBusEvent | UserBusEvent, message: EventMessage) {
     // One encoding for every recipient.
     const data = Buffer.from(JSON.stringify(message));
+    const timelineId = event.kind === 'timeline' ? event.timelineId : undefined;
     const recipients =
       event.kind === 'timeline'
         ? [...(this.byTimeline.get(event.timelineId) ?? [])]
@@ -504,7 +505,12 @@ export class Hub {
     for (let start = 0; start < recipients.length; start += this.sendSlice) {
       if (start > 0) await nextTask();
       const end = Math.min(start + this.sendSlice, recipients.length);
-      for (let i = start; i < end; i++) this.send(recipients[i]!, data);
+      for (let i = start; i < end; i++) {
+        const socket = recipients[i]!;
+        // Unsubscribed by its own request meanwhile (access drops wait for the delivery in the queue).
+        if (timelineId && !socket.subs?.has(timelineId)) continue;
+        this.send(socket, data);
+      }
     }
   }
 
