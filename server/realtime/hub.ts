@@ -50,7 +50,7 @@ const SEND_SLICE = 100;
 /** Lets pending I/O callbacks (answers, other sockets) run before going on. */
 const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Threadlines remembered between their `deleted` and their access event (`Hub.deleting`). */
-const MAX_DELETING = 1000;
+export const MAX_DELETING = 1000;
 /** Socket ids per `sockets` bus event: well under NOTIFY's payload limit. */
 const CLOSE_IDS_PER_EVENT = 100;
 
@@ -145,6 +145,10 @@ export class Hub {
    * to render one for a deleted threadline. A few ids at most; bounded in case an access event is lost.
    */
   private readonly deleting = new Set<string>();
+  /** How many threadlines `deleting` holds (tests: its bound). */
+  get deletingCount(): number {
+    return this.deleting.size;
+  }
   /** Messages written to sockets (metrics read it at scrape time). */
   delivered = 0;
   readonly log: FastifyBaseLogger;

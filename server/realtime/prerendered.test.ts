@@ -1,5 +1,6 @@
 // The new_post its own instance sends as the route built it (no render, no query), the deletion window such a
 // message must respect, and deliveries in slices that keep bus order.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { EventMessage } from '../../common/realtime.ts';
@@ -7,6 +8,7 @@ import { timelines } from '../db/schema/index.ts';
 import { setupTestApp } from '../test/app.ts';
 import { buildPost } from '../test/factories.ts';
 import { followedThreadline, socketPeople } from '../test/ws.ts';
+import { MAX_DELETING } from './hub.ts';
 import { renderEvent } from './render.ts';
 import type { TimelineBusEvent } from './types.ts';
 
@@ -68,6 +70,24 @@ describe('prerendered events', () => {
       await p.socket.next('timeline_updated');
       await p.socket.expectNoneBefore('unsubscribed', { unwanted: 'new_post' });
     }
+  });
+
+  it('the threadlines held between `deleted` and their access event are bounded, and let go at the access event', async () => {
+    const { hub } = t.app.realtimeHub;
+    const actorId = randomUUID();
+    const deleted = (timelineId: string): TimelineBusEvent => ({
+      kind: 'timeline',
+      type: 'timeline_updated',
+      timelineId,
+      actorId,
+      change: 'deleted',
+    });
+    // Access events that never came (a failed publish): the oldest are let go past the bound.
+    const ids = Array.from({ length: MAX_DELETING + 5 }, () => randomUUID());
+    for (const id of ids) hub.handle(deleted(id));
+    expect(hub.deletingCount).toBe(MAX_DELETING);
+    for (const id of ids) hub.handle({ kind: 'access', timelineId: id, reason: 'deleted' });
+    expect(hub.deletingCount).toBe(0);
   });
 
   it('a delivery in slices ends before the next event starts, and an access drop after it waits for it', async () => {
