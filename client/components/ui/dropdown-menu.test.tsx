@@ -72,6 +72,22 @@ describe('DropdownMenu (loaded on first use)', () => {
     expect(menu()).toBeNull();
   });
 
+  it('tabbing on before the code arrives leaves focus where the keyboard went', async () => {
+    renderMenu();
+    const next = document.createElement('button');
+    next.textContent = 'Next';
+    document.body.append(next);
+    try {
+      act(() => trigger().focus());
+      act(() => next.focus());
+      await settle();
+      expect(trigger().getAttribute('data-state')).toBe('closed');
+      expect(document.activeElement).toBe(next);
+    } finally {
+      next.remove();
+    }
+  });
+
   it('a menu still bare renders nothing of Radix once the code is here (another menu, the prefetch)', async () => {
     const { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } = ui;
     await ui.loadDropdownMenu();

@@ -67,8 +67,9 @@ export function DropdownMenu({
 
   const activate = React.useCallback<LazyRoot['activate']>(
     (request, trigger) => {
-      const refocus = trigger !== null && trigger === document.activeElement;
       void loadDropdownMenu().then(() => {
+        // Decided once the code is here: a keyboard user who tabbed on meanwhile keeps their place.
+        const refocus = trigger !== null && trigger === document.activeElement;
         setActivation((current) =>
           current && !request.open
             ? current
